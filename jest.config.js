@@ -1,0 +1,10 @@
+/** Jest runs every suite in test/ through ts-jest, against the TypeScript sources. */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }],
+	},
+	testTimeout: 30000,
+};
