@@ -1,0 +1,29 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { resourceDescriptions, resourceProperty } from './actions/resources';
+import { router } from './actions/router';
+import { listSearch } from './methods';
+
+/** A thin shell: the description is assembled from the resources, the work is in the router. */
+export class Recruiting implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Recruiting',
+		name: 'recruiting',
+		icon: { light: 'file:recruiting.svg', dark: 'file:recruiting.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Work with jobs, candidates, applications, interviews and more in the recruiting service',
+		defaults: { name: 'Recruiting' },
+		usableAsTool: true,
+		inputs: ['main'],
+		outputs: ['main'],
+		credentials: [{ name: 'recruitingApi', required: true }],
+		properties: [resourceProperty, ...resourceDescriptions],
+	};
+
+	methods = { listSearch };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,116 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { recruitingRequestAllItems } from '../../shared/transport';
+import { checkIntegerInRange } from '../../shared/validation';
+
+/** Return All / Limit, as every list operation shows them. */
+export const returnAllAndLimit: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
+
+/** The escape hatch for query parameters the service accepts but the node does not model. */
+export const additionalQueryOption: INodeProperties = {
+	displayName: 'Additional Query Parameters',
+	name: 'additionalQuery',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	default: {},
+	description: 'Extra query parameters to send with every page request',
+	options: [
+		{
+			displayName: 'Parameter',
+			name: 'parameter',
+			values: [
+				{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+				{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+			],
+		},
+	],
+};
+
+/** Paging is owned by the node: these names cannot be overridden from the escape hatch. */
+const RESERVED_QUERY = new Set(['page', 'page_size']);
+
+export function readAdditionalQuery(options: IDataObject): IDataObject {
+	const pairs = ((options.additionalQuery as IDataObject | undefined)?.parameter ?? []) as Array<{
+		name: string;
+		value: string;
+	}>;
+	const qs: IDataObject = {};
+	for (const { name, value } of pairs) {
+		if (name && !RESERVED_QUERY.has(name)) qs[name] = value;
+	}
+	return qs;
+}
+
+/** Runs a list operation: Return All or Limit over the pagination envelope. */
+export async function getManyItems(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+	qs: IDataObject = {},
+	notFound?: string,
+): Promise<IDataObject[]> {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const limit = returnAll
+		? undefined
+		: checkIntegerInRange(
+				this.getNode(),
+				itemIndex,
+				'Limit',
+				this.getNodeParameter('limit', itemIndex, 50),
+				1,
+				Number.MAX_SAFE_INTEGER,
+			);
+	return await recruitingRequestAllItems.call(this, { path, qs, limit, itemIndex, notFound });
+}
+
+interface IdLocatorOptions {
+	name: string;
+	displayName: string;
+	placeholder: string;
+	/** A listSearch method name, where the service has a list to pick from. */
+	searchListMethod?: string;
+	description?: string;
+}
+
+/** An id parameter: picked from a list where one exists, or typed/mapped by ID. */
+export function idLocator(options: IdLocatorOptions): INodeProperties {
+	const modes: INodeProperties['modes'] = [];
+	if (options.searchListMethod) {
+		// Locator modes are not parameters: they take no default.
+		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
+		modes.push({
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: `Select a ${options.displayName.replace(/ ID$/, '').toLowerCase()}...`,
+			typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
+		});
+	}
+	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
+	modes.push({ displayName: 'By ID', name: 'id', type: 'string', placeholder: options.placeholder });
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'resourceLocator',
+		default: { mode: options.searchListMethod ? 'list' : 'id', value: '' },
+		required: true,
+		description: options.description,
+		modes,
+	};
+}

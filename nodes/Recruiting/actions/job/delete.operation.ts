@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { recruitingRequest, resourcePath } from '../../../shared/transport';
+import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
+import { requireId } from '../../../shared/validation';
+import { SUCCESS } from '../types';
+import { jobIdField } from './fields';
+
+const properties: INodeProperties[] = [jobIdField];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['job'], operation: ['delete'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const jobId = requireId.call(this, 'jobId', itemIndex, 'Job ID');
+	await recruitingRequest.call(this, {
+		method: 'DELETE',
+		path: resourcePath('jobs', jobId),
+		itemIndex,
+		notFound: `job "${jobId}"`,
+	});
+	return SUCCESS;
+}

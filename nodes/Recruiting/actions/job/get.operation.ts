@@ -1,0 +1,22 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { recruitingRequestData, resourcePath } from '../../../shared/transport';
+import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
+import { requireId } from '../../../shared/validation';
+import { jobIdField } from './fields';
+
+const properties: INodeProperties[] = [jobIdField];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['job'], operation: ['get'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const jobId = requireId.call(this, 'jobId', itemIndex, 'Job ID');
+	return await recruitingRequestData.call(this, {
+		method: 'GET',
+		path: resourcePath('jobs', jobId),
+		itemIndex,
+		notFound: `job "${jobId}"`,
+	});
+}

@@ -1,0 +1,39 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+/** The 19 webhook events the service documents. New ones may appear: never reject an unknown name. */
+export const WEBHOOK_EVENTS = [
+	'job.created',
+	'job.updated',
+	'job.status.updated',
+	'job.deleted',
+	'application.created',
+	'application.stage.updated',
+	'application.deleted',
+	'candidate.updated',
+	'candidate.note.created',
+	'candidate.note.updated',
+	'candidate.note.deleted',
+	'candidate.tag.added',
+	'candidate.tag.removed',
+	'feedback.requested',
+	'feedback.submitted',
+	'feedback.updated',
+	'interview.created',
+	'interview.updated',
+	'interview.cancelled',
+] as const;
+
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** `application.stage.updated` → "Application Stage Updated". */
+function eventDisplayName(event: string): string {
+	return event
+		.split('.')
+		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+		.join(' ');
+}
+
+export const WEBHOOK_EVENT_OPTIONS: INodePropertyOptions[] = WEBHOOK_EVENTS.map((event) => ({
+	name: eventDisplayName(event),
+	value: event,
+}));

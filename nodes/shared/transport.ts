@@ -1,0 +1,374 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	INode,
+	IWebhookFunctions,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+/**
+ * The one way both nodes talk to the service: credentials, URL building, retries,
+ * rate limits, problem documents and paging all live here.
+ */
+
+export const CREDENTIAL_TYPE = 'recruitingApi';
+
+export const API_VERSION_PATH = '/v1.0';
+
+/** The service's largest page size; Return All always asks for it. */
+export const MAX_PAGE_SIZE = 100;
+
+export type RecruitingContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions;
+
+export interface RequestPolicy {
+	/** Per attempt, in milliseconds. */
+	timeoutMs: number;
+	/** Further attempts after a 5xx or a network error, for GET, PUT and DELETE only. */
+	maxRetries: number;
+	/** First back-off in milliseconds; doubled on each retry. */
+	retryDelayMs: number;
+	/** How many 429 answers one call waits out before giving up. */
+	maxRateLimitWaits: number;
+	/** Upper bound on a single Retry-After wait, in seconds. */
+	maxRetryAfterSeconds: number;
+}
+
+export const DEFAULT_POLICY: RequestPolicy = {
+	timeoutMs: 30_000,
+	maxRetries: 2,
+	retryDelayMs: 250,
+	maxRateLimitWaits: 5,
+	maxRetryAfterSeconds: 60,
+};
+
+export interface RecruitingRequest {
+	method: IHttpRequestMethods;
+	/** Relative to `/v1.0/{company_id}`; build it with `resourcePath`. */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	itemIndex?: number;
+	/** What a 404 means, e.g. `job "job_1"`; named in the error. */
+	notFound?: string;
+	policy?: Partial<RequestPolicy>;
+}
+
+interface FullResponse {
+	statusCode: number;
+	headers: Record<string, string | string[] | undefined>;
+	body: unknown;
+}
+
+interface ProblemDocument {
+	type?: string;
+	title?: string;
+	status?: number;
+	detail?: string;
+	instance?: string;
+	errors?: Record<string, string[] | string>;
+}
+
+/** A path segment an HTTP client would resolve instead of sending (`.` and `..`, even percent-encoded). */
+export function isDotSegment(value: string): boolean {
+	return value === '.' || value === '..';
+}
+
+/**
+ * Joins raw path segments, each percent-encoded into its own segment, so an id such as
+ * `a/../b?x#y` can never reach another path. Ids are validated before this (see validation.ts);
+ * a dot segment here is a programming error.
+ */
+export function resourcePath(...segments: string[]): string {
+	return segments
+		.map((segment) => {
+			if (segment === '' || isDotSegment(segment)) {
+				throw new Error(`Invalid path segment "${segment}"`);
+			}
+			return '/' + encodeURIComponent(segment);
+		})
+		.join('');
+}
+
+function isIdempotent(method: IHttpRequestMethods): boolean {
+	return method === 'GET' || method === 'PUT' || method === 'DELETE' || method === 'HEAD';
+}
+
+function header(response: FullResponse, name: string): string | undefined {
+	const value = response.headers?.[name] ?? response.headers?.[name.toLowerCase()];
+	return Array.isArray(value) ? value[0] : value;
+}
+
+/** Retry-After as seconds or an HTTP date; unreadable values wait one second. */
+export function retryAfterSeconds(value: string | undefined, now = Date.now()): number {
+	if (value === undefined || value.trim() === '') return 1;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds);
+	const date = Date.parse(value);
+	return Number.isNaN(date) ? 1 : Math.max(0, (date - now) / 1000);
+}
+
+function isProblem(body: unknown): body is ProblemDocument {
+	return typeof body === 'object' && body !== null && !Array.isArray(body);
+}
+
+/** Every field error of a problem document, one line each: `title: must be 1 to 100 characters`. */
+export function describeFieldErrors(errors: ProblemDocument['errors']): string[] {
+	if (!errors || typeof errors !== 'object') return [];
+	return Object.entries(errors).map(([field, messages]) => {
+		const text = Array.isArray(messages) ? messages.join('; ') : String(messages);
+		return `${field}: ${text}`;
+	});
+}
+
+function problemError(
+	node: INode,
+	request: RecruitingRequest,
+	response: FullResponse,
+): NodeApiError {
+	const status = response.statusCode;
+	const problem: ProblemDocument = isProblem(response.body) ? response.body : {};
+	const detailLines = [problem.detail, ...describeFieldErrors(problem.errors)].filter(
+		(line): line is string => typeof line === 'string' && line !== '',
+	);
+	let message = problem.title ? `${problem.title} (HTTP ${status})` : `HTTP ${status}`;
+	if (status === 401) {
+		message = 'Authorization failed: check the access token and the company ID of the credential';
+		if (problem.title) detailLines.unshift(problem.title);
+	} else if (status === 404 && request.notFound) {
+		message = `The ${request.notFound} was not found`;
+	} else if (status === 429) {
+		message = 'The service is rate limiting requests and kept answering 429: try again later';
+	}
+	return new NodeApiError(node, { ...problem, httpCode: String(status) } as JsonObject, {
+		message,
+		description: detailLines.join('\n') || undefined,
+		httpCode: String(status),
+		itemIndex: request.itemIndex,
+	});
+}
+
+function networkError(node: INode, request: RecruitingRequest, error: Error): NodeApiError {
+	const code = (error as { code?: string }).code;
+	const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(error.message);
+	return new NodeApiError(node, { message: error.message, code: code ?? null } as JsonObject, {
+		message: timedOut
+			? 'The Recruiting service did not answer in time'
+			: 'The Recruiting service could not be reached',
+		description: `${request.method} ${request.path}: ${error.message}`,
+		itemIndex: request.itemIndex,
+	});
+}
+
+/** The error thrown by n8n's helper when no HTTP answer came back at all (reset, refused, timeout). */
+function isTransportFailure(error: unknown): error is Error {
+	if (!(error instanceof Error)) return false;
+	const response = (error as { response?: unknown }).response;
+	return response === undefined || response === null;
+}
+
+async function credentialsBase(this: RecruitingContext): Promise<string> {
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+	const companyId = String(credentials.companyId ?? '');
+	if (!/^https?:\/\//i.test(baseUrl)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'The credential\'s Base URL must start with http:// or https://',
+		);
+	}
+	if (companyId === '' || isDotSegment(companyId)) {
+		throw new NodeOperationError(this.getNode(), 'The credential\'s Company ID is empty or invalid');
+	}
+	return `${baseUrl}${API_VERSION_PATH}${resourcePath(companyId)}`;
+}
+
+/**
+ * One call to the service. Returns the parsed body (undefined for an empty answer).
+ * 429 is waited out for every method (the service did not act on it); 5xx and network
+ * failures are retried only for idempotent methods, so a POST is never sent twice blindly.
+ */
+export async function recruitingRequest<T = IDataObject>(
+	this: RecruitingContext,
+	request: RecruitingRequest,
+): Promise<T | undefined> {
+	const policy = { ...DEFAULT_POLICY, ...request.policy };
+	const node = this.getNode();
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: (await credentialsBase.call(this)) + request.path,
+		qs: request.qs,
+		body: request.body,
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: policy.timeoutMs,
+	};
+	const retryable = isIdempotent(request.method);
+	let retries = 0;
+	let rateLimitWaits = 0;
+
+	for (;;) {
+		let response: FullResponse;
+		try {
+			response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				options,
+			)) as FullResponse;
+		} catch (error) {
+			if (!isTransportFailure(error)) throw error;
+			if (retryable && retries < policy.maxRetries) {
+				await sleep(policy.retryDelayMs * 2 ** retries++);
+				continue;
+			}
+			throw networkError(node, request, error);
+		}
+
+		const status = response.statusCode;
+		if (status === 429 && rateLimitWaits < policy.maxRateLimitWaits) {
+			rateLimitWaits++;
+			const wait = Math.min(retryAfterSeconds(header(response, 'retry-after')), policy.maxRetryAfterSeconds);
+			await sleep(wait * 1000);
+			continue;
+		}
+		if (status >= 500 && retryable && retries < policy.maxRetries) {
+			await sleep(policy.retryDelayMs * 2 ** retries++);
+			continue;
+		}
+		// A DELETE whose first answer was lost may find the resource already gone: that is success.
+		if (status === 404 && request.method === 'DELETE' && retries > 0) return undefined;
+		if (status >= 400) throw problemError(node, request, response);
+		return parseBody<T>(node, request, response);
+	}
+}
+
+function parseBody<T>(node: INode, request: RecruitingRequest, response: FullResponse): T | undefined {
+	const { body } = response;
+	if (body === undefined || body === null || body === '') return undefined;
+	if (typeof body === 'string') {
+		// n8n's HTTP helper hands back the raw text when JSON parsing fails.
+		try {
+			return JSON.parse(body) as T;
+		} catch {
+			throw new NodeApiError(node, { body: body.slice(0, 200) } as JsonObject, {
+				message: 'The Recruiting service answered with malformed JSON',
+				description: `${request.method} ${request.path} returned HTTP ${response.statusCode} with a body that is not valid JSON`,
+				httpCode: String(response.statusCode),
+				itemIndex: request.itemIndex,
+			});
+		}
+	}
+	return body as T;
+}
+
+/** `{ data: resource }` → resource. */
+export async function recruitingRequestData(
+	this: RecruitingContext,
+	request: RecruitingRequest,
+): Promise<IDataObject> {
+	const body = (await recruitingRequest.call(this, request)) as IDataObject | undefined;
+	if (body && typeof body.data === 'object' && body.data !== null) return body.data as IDataObject;
+	return body ?? {};
+}
+
+export interface PageEnvelope {
+	meta?: {
+		page?: number;
+		page_size?: number;
+		total_items?: number;
+		total_pages?: number;
+		has_next_page?: boolean;
+	};
+	items?: IDataObject[];
+}
+
+export interface ListRequest {
+	path: string;
+	qs?: IDataObject;
+	/** Undefined: every item (Return All). */
+	limit?: number;
+	itemIndex?: number;
+	notFound?: string;
+	policy?: Partial<RequestPolicy>;
+}
+
+/**
+ * The page size that reaches `limit` in the fewest pages and over-fetches least:
+ * limit 150 → 2 pages of 75; Return All → pages of 100.
+ */
+export function pageSizeFor(limit: number | undefined): number {
+	if (limit === undefined) return MAX_PAGE_SIZE;
+	const pages = Math.max(1, Math.ceil(limit / MAX_PAGE_SIZE));
+	return Math.max(1, Math.ceil(limit / pages));
+}
+
+/**
+ * Walks the pagination envelope by page number (never by `links.next`, which could point at
+ * another host and take the token with it). Guards against an envelope that never ends or
+ * repeats a page, so a faulty service gives a clear error instead of a loop or duplicates.
+ */
+export async function recruitingRequestAllItems(
+	this: RecruitingContext,
+	list: ListRequest,
+): Promise<IDataObject[]> {
+	const node = this.getNode();
+	const pageSize = pageSizeFor(list.limit);
+	const collected: IDataObject[] = [];
+	const firstIdsSeen = new Set<string>();
+	let totalPages: number | undefined;
+	let emptyPageRefetched = false;
+
+	for (let page = 1; ; page++) {
+		const envelope = (await recruitingRequest.call(this, {
+			method: 'GET',
+			path: list.path,
+			qs: { ...list.qs, page, page_size: pageSize },
+			itemIndex: list.itemIndex,
+			notFound: list.notFound,
+			policy: list.policy,
+		})) as PageEnvelope | undefined;
+
+		const fail = (reason: string) =>
+			new NodeApiError(node, { page, reason } as JsonObject, {
+				message: 'The Recruiting service returned an inconsistent list',
+				description: `${list.path}, page ${page}: ${reason}. Stopped to avoid losing or repeating items.`,
+				itemIndex: list.itemIndex,
+			});
+
+		if (!envelope || !Array.isArray(envelope.items)) throw fail('the answer has no items array');
+		const items = envelope.items;
+		// An empty page that claims a successor would silently drop items: ask for it once more.
+		if (items.length === 0 && envelope.meta?.has_next_page === true) {
+			if (emptyPageRefetched) throw fail('it is empty but says there is a next page');
+			emptyPageRefetched = true;
+			page--;
+			continue;
+		}
+		emptyPageRefetched = false;
+		const firstId = items.length > 0 ? String(items[0].id ?? '') : '';
+		if (firstId !== '') {
+			if (firstIdsSeen.has(firstId)) throw fail(`it repeats an earlier page (item "${firstId}")`);
+			firstIdsSeen.add(firstId);
+		}
+		totalPages ??= envelope.meta?.total_pages;
+
+		for (const item of items) {
+			if (list.limit !== undefined && collected.length >= list.limit) break;
+			collected.push(item);
+		}
+		if (list.limit !== undefined && collected.length >= list.limit) return collected;
+		if (envelope.meta?.has_next_page !== true) return collected;
+		if (totalPages !== undefined && page >= totalPages) {
+			throw fail(`it says there is a next page beyond the last one (${totalPages})`);
+		}
+	}
+}

@@ -1,0 +1,100 @@
+import type { IExecuteFunctions, IHookFunctions, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { isDotSegment } from './transport';
+
+/**
+ * Checks that run before any request is sent. Each error names the field as the editor shows it
+ * and carries the item index, so a user can find the bad value.
+ */
+
+export function invalidField(
+	node: INode,
+	itemIndex: number,
+	field: string,
+	problem: string,
+): NodeOperationError {
+	return new NodeOperationError(node, `Invalid "${field}": ${problem}`, { itemIndex });
+}
+
+/**
+ * Reads an id from a plain string or a resource locator parameter. Any character is allowed
+ * (the transport percent-encodes it into its own path segment) except an empty value and the
+ * dot segments `.` and `..`, which HTTP clients resolve instead of sending.
+ */
+export function requireId(
+	this: IExecuteFunctions | IHookFunctions,
+	parameterName: string,
+	itemIndex: number,
+	field: string,
+): string {
+	const raw = this.getNodeParameter(parameterName, itemIndex, '', { extractValue: true });
+	const id = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '';
+	if (id.trim() === '') throw invalidField(this.getNode(), itemIndex, field, 'a value is required');
+	if (isDotSegment(id)) {
+		throw invalidField(this.getNode(), itemIndex, field, '"." and ".." are not valid IDs');
+	}
+	return id;
+}
+
+export function checkLength(
+	node: INode,
+	itemIndex: number,
+	field: string,
+	value: string,
+	min: number,
+	max: number,
+): string {
+	if (value.length < min || value.length > max) {
+		const range = min === 0 ? `at most ${max}` : `${min} to ${max}`;
+		throw invalidField(node, itemIndex, field, `must be ${range} characters long (it is ${value.length})`);
+	}
+	return value;
+}
+
+export function checkIntegerInRange(
+	node: INode,
+	itemIndex: number,
+	field: string,
+	value: unknown,
+	min: number,
+	max: number,
+): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
+		throw invalidField(node, itemIndex, field, `must be a whole number from ${min} to ${max}`);
+	}
+	return number;
+}
+
+export function checkOneOf<T extends string>(
+	node: INode,
+	itemIndex: number,
+	field: string,
+	value: unknown,
+	allowed: readonly T[],
+): T {
+	if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+		throw invalidField(node, itemIndex, field, `must be one of ${allowed.join(', ')}`);
+	}
+	return value as T;
+}
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/**
+ * Date-time fields arrive as ISO strings (or Luxon/Date objects from expressions). A string is sent
+ * as written, because a zone-less value is meant in the interview's own time zone; objects are
+ * sent in ISO 8601.
+ */
+export function toIsoDateTime(node: INode, itemIndex: number, field: string, value: unknown): string {
+	if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
+	if (typeof value === 'object' && value !== null && 'toISO' in value) {
+		const iso = (value as { toISO: () => string | null }).toISO();
+		if (iso) return iso;
+	}
+	const text = typeof value === 'string' ? value.trim() : String(value ?? '');
+	if (!ISO_DATE_TIME.test(text) || Number.isNaN(Date.parse(text.replace(' ', 'T')))) {
+		throw invalidField(node, itemIndex, field, `"${text}" is not a valid ISO 8601 date and time`);
+	}
+	return text;
+}
