@@ -98,3 +98,30 @@ export function toIsoDateTime(node: INode, itemIndex: number, field: string, val
 	}
 	return text;
 }
+
+/** A simple shape check (`name@domain.tld`, no spaces); the service has the final word. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function checkEmail(node: INode, itemIndex: number, field: string, value: unknown): string {
+	const text = typeof value === 'string' ? value.trim() : '';
+	if (!EMAIL.test(text)) {
+		throw invalidField(node, itemIndex, field, `"${String(value ?? '')}" is not a valid email address`);
+	}
+	return text;
+}
+
+/** An absolute http:// or https:// URL with a host. */
+export function checkHttpUrl(node: INode, itemIndex: number, field: string, value: unknown): string {
+	const text = typeof value === 'string' ? value.trim() : '';
+	let valid = false;
+	try {
+		const url = new URL(text);
+		valid = (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+	} catch {
+		valid = false;
+	}
+	if (!valid) {
+		throw invalidField(node, itemIndex, field, `"${text}" is not an absolute http:// or https:// URL`);
+	}
+	return text;
+}
