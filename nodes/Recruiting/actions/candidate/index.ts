@@ -1,7 +1,36 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { OperationMap } from '../types';
+import * as addTag from './addTag.operation';
+import * as get from './get.operation';
+import * as update from './update.operation';
 
-// Operations of this resource are being added; see the resource table in the README.
-export const operations = {} satisfies OperationMap;
+export const operations = { addTag, get, update } satisfies OperationMap;
 
-export const description: INodeProperties[] = [];
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['candidate'] } },
+		options: [
+			{
+				name: 'Add Tag',
+				value: 'addTag',
+				description: 'Add a tag to a candidate',
+				action: 'Add a tag to a candidate',
+			},
+			{ name: 'Get', value: 'get', description: 'Get a candidate', action: 'Get a candidate' },
+			{
+				name: 'Update',
+				value: 'update',
+				description: 'Update a candidate',
+				action: 'Update a candidate',
+			},
+		],
+		default: 'get',
+	},
+	...addTag.description,
+	...get.description,
+	...update.description,
+];
