@@ -1,6 +1,35 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { recruitingRequestAllItems } from '../../shared/transport';
-import { checkIntegerInRange } from '../../shared/validation';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { recruitingRequestAllItems, resourcePath } from '../../shared/transport';
+import { updateDisplayOptions } from '../../shared/updateDisplayOptions';
+import { checkIntegerInRange, requireId } from '../../shared/validation';
+import type { RecruitingOperation } from './types';
+
+/** A resource's Operation selector; the first option is the default unless another is named. */
+export function operationSelector(
+	resource: string,
+	options: INodePropertyOptions[],
+	defaultOperation = String(options[0].value),
+): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options,
+		default: defaultOperation,
+	};
+}
+
+/** The Get Many option of an Operation selector: `getManyOption('tags', 'List tags')`. */
+export function getManyOption(plural: string, description: string): INodePropertyOptions {
+	return { name: 'Get Many', value: 'getMany', description, action: `Get many ${plural}` };
+}
 
 /** Return All / Limit, as every list operation shows them. */
 export const returnAllAndLimit: INodeProperties[] = [
@@ -41,6 +70,20 @@ export const additionalQueryOption: INodeProperties = {
 		},
 	],
 };
+
+/** The Options collection of a list operation: its own options plus the escape hatch, sorted by name. */
+export function listOptions(extra: INodeProperties[] = []): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [...extra, additionalQueryOption].sort((a, b) =>
+			a.displayName.localeCompare(b.displayName),
+		),
+	};
+}
 
 /** Paging is owned by the node: these names cannot be overridden from the escape hatch. */
 const RESERVED_QUERY = new Set(['page', 'page_size']);
@@ -112,5 +155,45 @@ export function idLocator(options: IdLocatorOptions): INodeProperties {
 		required: true,
 		description: options.description,
 		modes,
+	};
+}
+
+/** A path segment read from an id parameter of the operation. */
+export interface IdSegment {
+	/** The parameter; its displayName names it in validation errors. */
+	field: INodeProperties;
+	/** What the id identifies, for the 404 message: `job` → `The job "job_1" was not found`. */
+	noun: string;
+}
+
+/**
+ * A Get Many operation with nothing but Return All, Limit and the additional query escape hatch,
+ * over a path of fixed segments and ids: `simpleGetMany('jobNote', ['jobs', jobIdSegment, 'notes'])`.
+ */
+export function simpleGetMany(resource: string, segments: Array<string | IdSegment>): RecruitingOperation {
+	const idFields = segments.flatMap((segment) => (typeof segment === 'string' ? [] : [segment.field]));
+	return {
+		description: updateDisplayOptions({ show: { resource: [resource], operation: ['getMany'] } }, [
+			...idFields,
+			...returnAllAndLimit,
+			listOptions(),
+		]),
+		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+			let notFound: string | undefined;
+			const rawSegments = segments.map((segment) => {
+				if (typeof segment === 'string') return segment;
+				const id = requireId.call(this, segment.field.name, itemIndex, segment.field.displayName);
+				notFound = `${segment.noun} "${id}"`;
+				return id;
+			});
+			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+			return await getManyItems.call(
+				this,
+				itemIndex,
+				resourcePath(...rawSegments),
+				readAdditionalQuery(options),
+				notFound,
+			);
+		},
 	};
 }

@@ -1,7 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { operationSelector } from '../common.descriptions';
 import type { OperationMap } from '../types';
+import * as remove from './delete.operation';
 
-// Operations of this resource are being added; see the resource table in the README.
-export const operations = {} satisfies OperationMap;
+export const operations = { delete: remove } satisfies OperationMap;
 
-export const description: INodeProperties[] = [];
+export const description: INodeProperties[] = [
+	operationSelector('applicationForm', [
+		{
+			name: 'Delete',
+			value: 'delete',
+			description: 'Delete an application form',
+			action: 'Delete an application form',
+		},
+	]),
+	...remove.description,
+];

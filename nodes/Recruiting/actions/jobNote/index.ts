@@ -1,7 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { getManyOption, operationSelector } from '../common.descriptions';
 import type { OperationMap } from '../types';
+import * as getMany from './getMany.operation';
 
-// Operations of this resource are being added; see the resource table in the README.
-export const operations = {} satisfies OperationMap;
+export const operations = { getMany } satisfies OperationMap;
 
-export const description: INodeProperties[] = [];
+export const description: INodeProperties[] = [
+	operationSelector('jobNote', [getManyOption('job notes', 'List the notes of a job')]),
+	...getMany.description,
+];

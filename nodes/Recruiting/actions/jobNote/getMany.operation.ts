@@ -1,0 +1,8 @@
+import { simpleGetMany } from '../common.descriptions';
+import { jobIdField } from '../job/fields';
+
+export const { description, execute } = simpleGetMany('jobNote', [
+	'jobs',
+	{ field: jobIdField, noun: 'job' },
+	'notes',
+]);
