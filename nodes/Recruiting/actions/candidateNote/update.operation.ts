@@ -1,0 +1,170 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { recruitingRequestData, resourcePath } from '../../../shared/transport';
+import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
+import { checkIntegerInRange, invalidField, requireId } from '../../../shared/validation';
+import { candidateIdField } from '../candidate/fields';
+
+/** Editor name → API name of a file object's text fields. */
+const FILE_TEXT_FIELDS: Record<string, string> = {
+	id: 'id',
+	downloadLink: 'download_link',
+	name: 'name',
+	originalName: 'original_name',
+	contentType: 'content_type',
+	fileExtension: 'file_extension',
+};
+
+const properties: INodeProperties[] = [
+	{ ...candidateIdField, description: 'The ID of the candidate the note belongs to' },
+	{
+		displayName: 'Note ID',
+		name: 'noteId',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'The ID of the note to update',
+	},
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Files',
+				name: 'files',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				default: {},
+				description: 'Replaces the files attached to the note',
+				options: [
+					{
+						displayName: 'File',
+						name: 'file',
+						values: [
+							{
+								displayName: 'Content Type',
+								name: 'contentType',
+								type: 'string',
+								default: '',
+								placeholder: 'application/pdf',
+							},
+							{
+								displayName: 'Download Link',
+								name: 'downloadLink',
+								type: 'string',
+								default: '',
+								placeholder: 'https://…',
+							},
+							{
+								displayName: 'File Extension',
+								name: 'fileExtension',
+								type: 'string',
+								default: '',
+								placeholder: 'pdf',
+							},
+							{ displayName: 'ID', name: 'id', type: 'string', default: '', description: 'The ID of the file' },
+							{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+							{
+								displayName: 'Original Name',
+								name: 'originalName',
+								type: 'string',
+								default: '',
+								description: 'The file name as it was uploaded',
+							},
+							{
+								displayName: 'Size (KB)',
+								name: 'sizeInKb',
+								type: 'number',
+								typeOptions: { minValue: 0, numberPrecision: 0 },
+								default: 0,
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Mentioned User IDs',
+				name: 'mentionedUsers',
+				type: 'string',
+				default: '',
+				placeholder: 'usr_…, usr_…',
+				description:
+					'Comma-separated user IDs to mention (an expression may also give an array); replaces the current mentions',
+			},
+			{
+				displayName: 'Restricted',
+				name: 'restricted',
+				type: 'boolean',
+				default: false,
+				description: 'Whether only privileged users may see the note',
+			},
+			{
+				displayName: 'Text',
+				name: 'text',
+				type: 'string',
+				typeOptions: { rows: 4 },
+				default: '',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['candidateNote'], operation: ['update'] } },
+	properties,
+);
+
+/** `"a, b"` or `['a', 'b']` → `['a', 'b']`, without empty entries. */
+function splitList(value: unknown): string[] {
+	const parts = Array.isArray(value) ? value : String(value ?? '').split(',');
+	return parts.map((part) => String(part).trim()).filter((part) => part !== '');
+}
+
+function fileObject(this: IExecuteFunctions, itemIndex: number, file: IDataObject): IDataObject {
+	const node = this.getNode();
+	const out: IDataObject = {};
+	for (const [name, apiName] of Object.entries(FILE_TEXT_FIELDS)) {
+		const value = String(file[name] ?? '').trim();
+		if (value !== '') out[apiName] = value;
+	}
+	if (out.id === undefined) throw invalidField(node, itemIndex, 'Files', 'each file needs an ID');
+	if (file.sizeInKb !== undefined && file.sizeInKb !== '') {
+		out.size_in_kb = checkIntegerInRange(
+			node,
+			itemIndex,
+			'Size (KB)',
+			file.sizeInKb,
+			0,
+			Number.MAX_SAFE_INTEGER,
+		);
+	}
+	return out;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const candidateId = requireId.call(this, 'candidateId', itemIndex, 'Candidate ID');
+	const noteId = requireId.call(this, 'noteId', itemIndex, 'Note ID');
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const body: IDataObject = {};
+
+	if (fields.text !== undefined) body.text = String(fields.text);
+	if (fields.files !== undefined) {
+		const files = ((fields.files as IDataObject).file ?? []) as IDataObject[];
+		body.files = files.map((file) => fileObject.call(this, itemIndex, file));
+	}
+	if (fields.mentionedUsers !== undefined) body.mentioned_users = splitList(fields.mentionedUsers);
+	if (fields.restricted !== undefined) body.restricted = fields.restricted === true;
+	if (Object.keys(body).length === 0) {
+		throw invalidField(this.getNode(), itemIndex, 'Update Fields', 'add at least one field to update');
+	}
+
+	return await recruitingRequestData.call(this, {
+		method: 'PUT',
+		path: resourcePath('candidates', candidateId, 'notes', noteId),
+		body,
+		itemIndex,
+		notFound: `note "${noteId}" of candidate "${candidateId}"`,
+	});
+}
