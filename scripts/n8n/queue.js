@@ -1,0 +1,333 @@
+'use strict';
+/**
+ * n8n in queue mode on one machine: Redis + a private PostgreSQL cluster +
+ * `n8n start` (main), `n8n worker`, `n8n webhook` as separate processes.
+ *
+ *   const { startQueueStack } = require('./queue');
+ *   const stack = await startQueueStack({ version: '2.41.1' });
+ *   // same driver as startN8n (api, rest, cli, ...) plus stack.webhookUrl,
+ *   // which points at the webhook process; executions run on the worker.
+ *   await stack.stop();   // stops webhook, worker, main, redis, postgres
+ *
+ * Installs redis-server / postgresql with apt-get when missing (needs root).
+ */
+const fs = require('fs');
+const os = require('os');
+const net = require('net');
+const path = require('path');
+const crypto = require('crypto');
+const { execFileSync } = require('child_process');
+const { spawn } = require('child_process');
+const { log, sleep, freePorts, run, runOk, trackChild, onExit, secondsSince } = require('./cache');
+const { ensureN8n, majorOf, DEFAULT_VERSION } = require('./install');
+const {
+	headlessEnv,
+	spawnN8nProcess,
+	createOwnerAndApiKey,
+	installCommunityTarballs,
+	bcryptHash,
+	makeCli,
+	DEFAULT_OWNER,
+} = require('./instance');
+
+function which(bin) {
+	for (const dir of (process.env.PATH || '').split(path.delimiter)) {
+		const p = path.join(dir, bin);
+		try {
+			fs.accessSync(p, fs.constants.X_OK);
+			return p;
+		} catch {
+			/* next */
+		}
+	}
+	return null;
+}
+
+let aptUpdated = false;
+/** apt-get install, with one `apt-get update` per process before the first install. */
+async function aptInstall(pkgs) {
+	if (process.getuid && process.getuid() !== 0) throw new Error(`${pkgs.join(', ')} missing and not root: install them first`);
+	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+	if (!aptUpdated) {
+		const t = Date.now();
+		await runOk('apt-get', ['update'], { env });
+		aptUpdated = true;
+		log('queue', `apt-get update in ${secondsSince(t)}s`);
+	}
+	const t = Date.now();
+	await runOk('apt-get', ['install', '-y', '--no-install-recommends', ...pkgs], { env });
+	log('queue', `apt-get install ${pkgs.join(' ')} in ${secondsSince(t)}s`);
+}
+
+async function ensureRedis() {
+	let bin = which('redis-server');
+	if (!bin) {
+		await aptInstall(['redis-server']);
+		bin = which('redis-server') || '/usr/bin/redis-server';
+	}
+	return bin;
+}
+
+/** Directory of the newest Debian PostgreSQL's binaries (initdb, pg_ctl, ...). */
+function pgBinDir() {
+	const base = '/usr/lib/postgresql';
+	if (!fs.existsSync(base)) return null;
+	const versions = fs
+		.readdirSync(base)
+		.filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb')))
+		.sort((a, b) => Number(b) - Number(a));
+	return versions.length ? path.join(base, versions[0], 'bin') : null;
+}
+
+async function ensurePostgres() {
+	let dir = pgBinDir();
+	if (!dir) {
+		await aptInstall(['postgresql']);
+		dir = pgBinDir();
+		if (!dir) throw new Error('postgresql installed but no /usr/lib/postgresql/*/bin/initdb');
+	}
+	return dir;
+}
+
+/** PING a Redis until it answers +PONG. */
+async function waitRedis(port, timeoutMs = 20000) {
+	const t0 = Date.now();
+	for (;;) {
+		const ok = await new Promise((resolve) => {
+			const s = net.connect(port, '127.0.0.1');
+			s.setTimeout(1000);
+			s.on('connect', () => s.write('PING\r\n'));
+			s.on('data', (d) => {
+				resolve(String(d).startsWith('+PONG'));
+				s.destroy();
+			});
+			s.on('error', () => resolve(false));
+			s.on('timeout', () => {
+				resolve(false);
+				s.destroy();
+			});
+		});
+		if (ok) return;
+		if (Date.now() - t0 > timeoutMs) throw new Error(`redis on ${port} not ready`);
+		await sleep(100);
+	}
+}
+
+async function startRedis({ port, dir, logFile }) {
+	const bin = await ensureRedis();
+	fs.mkdirSync(dir, { recursive: true });
+	const fd = fs.openSync(logFile, 'a');
+	const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+		stdio: ['ignore', fd, fd],
+	});
+	fs.closeSync(fd);
+	trackChild(child);
+	await waitRedis(port);
+	return {
+		port,
+		async stop() {
+			if (child.exitCode !== null || child.signalCode !== null) return;
+			const exited = new Promise((r) => child.on('exit', r));
+			child.kill('SIGTERM');
+			const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+			await exited;
+			clearTimeout(timer);
+		},
+	};
+}
+
+/**
+ * Private PostgreSQL cluster in its own temp dir (postgres refuses to run as
+ * root, so when root everything runs as the `postgres` user, and the dir is
+ * under os.tmpdir() where that user can reach it).
+ */
+async function startPostgres({ port, logFile }) {
+	const bin = await ensurePostgres();
+	const asRoot = process.getuid && process.getuid() === 0;
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-pg-'));
+	const data = path.join(dir, 'data');
+	const pgLog = path.join(dir, 'postgres.log');
+	if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
+	const as = (cmd, args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args]);
+
+	await runOk(...as('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']), { cwd: dir });
+	// fsync off: throwaway test data, and it makes n8n's migrations much faster.
+	const opts = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+	await runOk(...as('pg_ctl', ['-D', data, '-l', pgLog, '-o', opts, '-w', '-t', '60', 'start']), { cwd: dir });
+	// pg_ctl daemonizes postgres: it is not our child, so stop it explicitly at exit.
+	const stopArgs = as('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+	const unhook = onExit(() => {
+		try {
+			execFileSync(stopArgs[0], stopArgs[1], { stdio: 'ignore', cwd: dir });
+		} catch {
+			/* already stopped */
+		}
+	});
+	await runOk(...as('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'n8n']), { cwd: dir });
+	return {
+		port,
+		dir,
+		database: 'n8n',
+		user: 'postgres',
+		logFile: pgLog,
+		async stop() {
+			unhook();
+			await run(...as('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']), { cwd: dir });
+			try {
+				fs.appendFileSync(logFile, fs.readFileSync(pgLog, 'utf8'));
+			} catch {
+				/* log is a convenience */
+			}
+			fs.rmSync(dir, { recursive: true, force: true });
+		},
+	};
+}
+
+/**
+ * @param {object} o  same as startN8n's options (version, userFolder, env,
+ *                    customExtensions, communityTarballs, owner) plus
+ *                    logDir (default <userFolder>/logs).
+ * @returns driver of the main process + { webhookUrl, workerUrl, processes, stop() }
+ */
+async function startQueueStack(o = {}) {
+	const t0 = Date.now();
+	const version = o.version || DEFAULT_VERSION;
+	const install = await ensureN8n(version);
+	const userFolder = path.resolve(o.userFolder || fs.mkdtempSync(path.join(os.tmpdir(), `n8n-queue-${version}-`)));
+	fs.mkdirSync(userFolder, { recursive: true });
+	const logDir = path.resolve(o.logDir || path.join(userFolder, 'logs'));
+	fs.mkdirSync(logDir, { recursive: true });
+	const [mainPort, webhookPort, workerPort, redisPort, pgPort, brokerMain, brokerWorker, brokerWebhook] = await freePorts(8);
+	const owner = { ...DEFAULT_OWNER, ...(o.owner || {}) };
+	const url = `http://127.0.0.1:${mainPort}`;
+	const webhookBase = `http://127.0.0.1:${webhookPort}`;
+
+	const stoppers = [];
+	const stopAll = async () => {
+		for (const s of stoppers.splice(0).reverse()) await s().catch((e) => log('queue', `stop error: ${e.message}`));
+	};
+	try {
+		const [redis, pg] = await Promise.all([
+			startRedis({ port: redisPort, dir: path.join(userFolder, 'redis'), logFile: path.join(logDir, 'redis.log') }),
+			startPostgres({ port: pgPort, logFile: path.join(logDir, 'postgres.log') }),
+		]);
+		stoppers.push(() => pg.stop(), () => redis.stop());
+		log('queue', `redis :${redisPort} and postgres :${pgPort} up in ${secondsSince(t0)}s`);
+
+		const common = {
+			DB_TYPE: 'postgresdb',
+			DB_POSTGRESDB_HOST: '127.0.0.1',
+			DB_POSTGRESDB_PORT: String(pgPort),
+			DB_POSTGRESDB_DATABASE: pg.database,
+			DB_POSTGRESDB_USER: pg.user,
+			DB_POSTGRESDB_PASSWORD: '',
+			EXECUTIONS_MODE: 'queue',
+			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+			QUEUE_BULL_REDIS_PORT: String(redisPort),
+			// All processes must share one key; they also share the userFolder.
+			N8N_ENCRYPTION_KEY: crypto.randomBytes(24).toString('hex'),
+			...(majorOf(version) >= 2
+				? {
+						N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
+						N8N_INSTANCE_OWNER_EMAIL: owner.email,
+						N8N_INSTANCE_OWNER_PASSWORD_HASH: bcryptHash(install, owner.password),
+						N8N_INSTANCE_OWNER_FIRST_NAME: owner.firstName,
+						N8N_INSTANCE_OWNER_LAST_NAME: owner.lastName,
+					}
+				: {}),
+			...(o.env || {}),
+		};
+		const envFor = (port, brokerPort, extra = {}) =>
+			headlessEnv({
+				userFolder,
+				port,
+				brokerPort,
+				webhookUrl: `${webhookBase}/`,
+				customExtensions: o.customExtensions,
+				overrides: { ...common, ...extra },
+			});
+		const mainEnv = envFor(mainPort, brokerMain);
+		const workerEnv = envFor(mainPort, brokerWorker, {
+			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+			QUEUE_HEALTH_CHECK_PORT: String(workerPort),
+			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+		});
+		const webhookEnv = envFor(webhookPort, brokerWebhook);
+
+		await installCommunityTarballs(install, userFolder, o.communityTarballs);
+
+		// Main first: it owns DB migrations; worker/webhook would race them.
+		const tMain = Date.now();
+		const main = spawnN8nProcess({
+			install,
+			command: 'start',
+			env: mainEnv,
+			cwd: userFolder,
+			logFile: path.join(logDir, 'main.log'),
+			readyUrls: [`${url}/healthz`, `${url}/rest/settings`],
+			name: 'main',
+		});
+		stoppers.push(() => main.stop());
+		const mainReadyMs = await main.ready;
+		log('queue', `main ready in ${(mainReadyMs / 1000).toFixed(1)}s`);
+
+		const worker = spawnN8nProcess({
+			install,
+			command: 'worker',
+			env: workerEnv,
+			cwd: userFolder,
+			logFile: path.join(logDir, 'worker.log'),
+			readyUrls: [`http://127.0.0.1:${workerPort}/healthz`],
+			name: 'worker',
+		});
+		stoppers.push(() => worker.stop());
+		const webhook = spawnN8nProcess({
+			install,
+			command: 'webhook',
+			env: webhookEnv,
+			cwd: userFolder,
+			logFile: path.join(logDir, 'webhook.log'),
+			readyUrls: [`${webhookBase}/healthz`],
+			name: 'webhook',
+		});
+		stoppers.push(() => webhook.stop());
+		const [workerReadyMs, webhookReadyMs] = await Promise.all([worker.ready, webhook.ready]);
+		const auth = await createOwnerAndApiKey({ baseUrl: url, version, owner });
+		const readyMs = Date.now() - t0;
+		log(
+			'queue',
+			`stack ready in ${(readyMs / 1000).toFixed(1)}s (main ${(mainReadyMs / 1000).toFixed(1)}s, worker ${(workerReadyMs / 1000).toFixed(1)}s, webhook ${(webhookReadyMs / 1000).toFixed(1)}s after main; total since main spawn ${secondsSince(tMain)}s)`,
+		);
+
+		return {
+			version,
+			mode: 'queue',
+			url,
+			port: mainPort,
+			webhookUrl: webhookBase,
+			workerUrl: `http://127.0.0.1:${workerPort}`,
+			userFolder,
+			logDir,
+			logFile: path.join(logDir, 'main.log'),
+			env: mainEnv,
+			install,
+			owner: { email: owner.email, password: owner.password },
+			apiKey: auth.apiKey,
+			api: auth.api,
+			rest: auth.rest,
+			...makeCli({ install, env: mainEnv, cwd: userFolder, version }),
+			redis: { port: redisPort },
+			postgres: { port: pgPort, database: pg.database, user: pg.user },
+			processes: { main, worker, webhook },
+			readyMs,
+			timings: { mainReadyMs, workerReadyMs, webhookReadyMs },
+			/** Stops webhook, worker, main, then redis and postgres. */
+			stop: stopAll,
+		};
+	} catch (e) {
+		await stopAll();
+		throw e;
+	}
+}
+
+module.exports = { startQueueStack, startRedis, startPostgres, ensureRedis, ensurePostgres };

@@ -1,0 +1,179 @@
+'use strict';
+/**
+ * End-to-end smoke test of the n8n tooling against a real n8n.
+ *
+ *   node scripts/n8n/smoke.js [--version 2.41.1] [--queue] [--keep]
+ *
+ * 1. start an instance (or the queue stack with --queue)
+ * 2. import a Manual Trigger -> Set workflow via CLI and run it via `n8n execute`
+ * 3. create a Webhook workflow via the public API, activate it, POST to its
+ *    production URL (the webhook process in queue mode) and read the execution
+ *    back via GET /api/v1/executions?workflowId=...&includeData=true
+ * Prints step timings; a JSON summary goes to stdout. Exit code 0 = pass.
+ */
+const fs = require('fs');
+const assert = require('assert');
+const crypto = require('crypto');
+const { startN8n } = require('./instance');
+const { startQueueStack } = require('./queue');
+const { DEFAULT_VERSION } = require('./install');
+const { log, sleep } = require('./cache');
+
+function parseArgs(argv) {
+	const o = { version: DEFAULT_VERSION, queue: false, keep: false };
+	for (let i = 0; i < argv.length; i++) {
+		const a = argv[i];
+		if (a === '--queue') o.queue = true;
+		else if (a === '--keep') o.keep = true;
+		else if (a === '--version') o.version = argv[++i];
+		else if (a.startsWith('--version=')) o.version = a.slice(10);
+		else throw new Error(`unknown argument ${a}`);
+	}
+	return o;
+}
+
+function manualWorkflow(id) {
+	return {
+		id,
+		name: 'smoke manual',
+		active: false,
+		settings: {},
+		connections: { 'Manual Trigger': { main: [[{ node: 'Set', type: 'main', index: 0 }]] } },
+		nodes: [
+			{
+				id: crypto.randomUUID(),
+				name: 'Manual Trigger',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: crypto.randomUUID(),
+				name: 'Set',
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: [220, 0],
+				parameters: {
+					assignments: { assignments: [{ id: 'a1', name: 'greeting', value: 'hello from smoke', type: 'string' }] },
+					options: {},
+				},
+			},
+		],
+	};
+}
+
+function webhookWorkflow(pathSeg, webhookId) {
+	return {
+		name: `smoke webhook ${pathSeg}`,
+		settings: { saveDataSuccessExecution: 'all' },
+		connections: { Webhook: { main: [[{ node: 'NoOp', type: 'main', index: 0 }]] } },
+		nodes: [
+			{
+				id: crypto.randomUUID(),
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId,
+				parameters: { httpMethod: 'POST', path: pathSeg, responseMode: 'onReceived', options: {} },
+			},
+			{
+				id: crypto.randomUUID(),
+				name: 'NoOp',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {},
+			},
+		],
+	};
+}
+
+async function timed(timings, name, fn) {
+	const t = Date.now();
+	const r = await fn();
+	timings[name] = Date.now() - t;
+	log('smoke', `${name}: ${(timings[name] / 1000).toFixed(2)}s`);
+	return r;
+}
+
+async function main() {
+	const args = parseArgs(process.argv.slice(2));
+	const timings = {};
+	const tAll = Date.now();
+	const n8n = await timed(timings, args.queue ? 'queueStackStart' : 'start', () =>
+		args.queue ? startQueueStack({ version: args.version }) : startN8n({ version: args.version }),
+	);
+	timings.readyMs = n8n.readyMs;
+	let ok = false;
+	try {
+		// --- CLI: import + execute ------------------------------------------
+		const wfId = `smoke${Date.now().toString(36)}`.slice(0, 21);
+		await timed(timings, 'cliImport', () => n8n.importWorkflow(manualWorkflow(wfId)));
+		const runOut = await timed(timings, 'cliExecute', () => n8n.executeWorkflow(wfId));
+		const setOut = runOut.data.resultData.runData.Set[0].data.main[0][0].json;
+		assert.strictEqual(setOut.greeting, 'hello from smoke');
+
+		// --- public API: create, activate, deliver, read back ---------------
+		const pathSeg = `smoke-${crypto.randomBytes(4).toString('hex')}`;
+		const webhookId = crypto.randomUUID();
+		const created = await timed(timings, 'apiCreate', () => n8n.api('POST', '/workflows', webhookWorkflow(pathSeg, webhookId)));
+		await timed(timings, 'apiActivate', () => n8n.api('POST', `/workflows/${created.id}/activate`));
+
+		// The webhook is registered shortly after activate answers (and the
+		// webhook process in queue mode learns it from the DB): poll.
+		const hookUrl = `${n8n.webhookUrl}/webhook/${pathSeg}`;
+		const payload = { candidate: 'Ada Lovelace', nonce: crypto.randomUUID() };
+		await timed(timings, 'webhookDelivery', async () => {
+			const t0 = Date.now();
+			for (;;) {
+				const res = await fetch(hookUrl, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify(payload),
+				});
+				const text = await res.text();
+				if (res.status === 200) return text;
+				if (Date.now() - t0 > 30000) throw new Error(`webhook ${hookUrl} -> ${res.status} ${text}`);
+				await sleep(100);
+			}
+		});
+
+		const execution = await timed(timings, 'executionReadBack', async () => {
+			const t0 = Date.now();
+			for (;;) {
+				const list = await n8n.api('GET', `/executions?workflowId=${created.id}&includeData=true`);
+				const done = (list.data || []).find((e) => e.finished || e.status === 'success');
+				if (done) return done;
+				const failed = (list.data || []).find((e) => ['error', 'crashed'].includes(e.status));
+				if (failed) throw new Error(`execution failed: ${JSON.stringify(failed).slice(0, 2000)}`);
+				if (Date.now() - t0 > 30000) throw new Error(`no finished execution: ${JSON.stringify(list).slice(0, 1000)}`);
+				await sleep(200);
+			}
+		});
+		const hookOut = execution.data.resultData.runData.Webhook[0].data.main[0][0].json;
+		assert.deepStrictEqual(hookOut.body, payload);
+
+		if (args.queue) {
+			// Delivered to the webhook process, executed by the worker: the
+			// worker's log names the execution, and main never ran it.
+			const workerLog = fs.readFileSync(n8n.processes.worker.logFile, 'utf8');
+			assert.match(workerLog, new RegExp(`execution[^\\n]*\\b${execution.id}\\b`, 'i'), 'worker log does not mention the execution');
+			log('smoke', `worker log mentions execution ${execution.id}`);
+		}
+		ok = true;
+	} finally {
+		await timed(timings, 'stop', () => n8n.stop());
+		timings.total = Date.now() - tAll;
+		if (ok && !args.keep) fs.rmSync(n8n.userFolder, { recursive: true, force: true });
+		else log('smoke', `kept ${n8n.userFolder}`);
+	}
+	const summary = { ok, version: args.version, queue: args.queue, node: n8n.install.nodeBin, timingsMs: timings };
+	process.stdout.write(JSON.stringify(summary) + '\n');
+}
+
+main().catch((e) => {
+	process.stderr.write(`SMOKE FAILED: ${e.stack || e}\n`);
+	process.exit(1);
+});
