@@ -1,0 +1,159 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { recruitingRequestData, resourcePath } from '../../../shared/transport';
+import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
+import { checkIntegerInRange, invalidField, requireId } from '../../../shared/validation';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Feedback ID',
+		name: 'feedbackId',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'The ID of the feedback to update',
+	},
+	{
+		displayName: 'Application ID',
+		name: 'applicationId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'app_…',
+		description: 'The ID of the application the feedback is about',
+	},
+	{
+		displayName: 'Form ID',
+		name: 'formId',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'The ID of the feedback form',
+	},
+	{
+		displayName: 'Answers',
+		name: 'answers',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Answer',
+		default: {},
+		description: 'The answers to the form\'s questions; fill in the fields that fit the question type',
+		options: [
+			{
+				displayName: 'Answer',
+				name: 'answer',
+				values: [
+					{
+						displayName: 'Question ID',
+						name: 'questionId',
+						type: 'string',
+						default: '',
+						description: 'The ID of the question this answers',
+					},
+					{
+						displayName: 'Ratings',
+						name: 'ratings',
+						type: 'fixedCollection',
+						typeOptions: { multipleValues: true },
+						placeholder: 'Add Rating',
+						default: {},
+						description: 'For rating questions: a rating per option',
+						options: [
+							{
+								displayName: 'Rating',
+								name: 'rating',
+								values: [
+									{ displayName: 'Option ID', name: 'optionId', type: 'string', default: '' },
+									{
+										displayName: 'Rating',
+										name: 'rating',
+										type: 'number',
+										typeOptions: { minValue: 0, numberPrecision: 0 },
+										default: 0,
+									},
+								],
+							},
+						],
+					},
+					{
+						displayName: 'Selected Option ID',
+						name: 'selectedOption',
+						type: 'string',
+						default: '',
+						description: 'For single-choice questions: the ID of the chosen option',
+					},
+					{
+						displayName: 'Selected Option IDs',
+						name: 'selectedOptions',
+						type: 'string',
+						default: '',
+						description: 'For multiple-choice questions: comma-separated IDs of the chosen options',
+					},
+					{
+						displayName: 'Text',
+						name: 'text',
+						type: 'string',
+						typeOptions: { rows: 3 },
+						default: '',
+						description: 'For text questions: the answer text',
+					},
+				],
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['feedback'], operation: ['update'] } },
+	properties,
+);
+
+const text = (value: unknown): string => String(value ?? '').trim();
+
+function answerBody(this: IExecuteFunctions, itemIndex: number, answer: IDataObject): IDataObject {
+	const node = this.getNode();
+	const questionId = text(answer.questionId);
+	if (questionId === '') throw invalidField(node, itemIndex, 'Question ID', 'every answer needs a question ID');
+	const out: IDataObject = { question_id: questionId };
+	if (text(answer.text) !== '') out.text = String(answer.text);
+	if (text(answer.selectedOption) !== '') out.selected_option = text(answer.selectedOption);
+	const selected = (Array.isArray(answer.selectedOptions)
+		? answer.selectedOptions
+		: text(answer.selectedOptions).split(',')
+	)
+		.map(text)
+		.filter((id) => id !== '');
+	if (selected.length) out.selected_options = selected;
+	const ratings = ((answer.ratings as IDataObject | undefined)?.rating ?? []) as IDataObject[];
+	if (ratings.length) {
+		out.ratings = ratings.map((rating) => {
+			const optionId = text(rating.optionId);
+			if (optionId === '') throw invalidField(node, itemIndex, 'Option ID', 'every rating needs an option ID');
+			return {
+				option_id: optionId,
+				rating: checkIntegerInRange(node, itemIndex, 'Rating', rating.rating, 0, Number.MAX_SAFE_INTEGER),
+			};
+		});
+	}
+	return out;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const feedbackId = requireId.call(this, 'feedbackId', itemIndex, 'Feedback ID');
+	const applicationId = requireId.call(this, 'applicationId', itemIndex, 'Application ID');
+	const formId = requireId.call(this, 'formId', itemIndex, 'Form ID');
+	const answers = ((this.getNodeParameter('answers', itemIndex, {}) as IDataObject).answer ??
+		[]) as IDataObject[];
+
+	return await recruitingRequestData.call(this, {
+		method: 'PUT',
+		path: resourcePath('feedback', feedbackId),
+		body: {
+			feedback_id: feedbackId,
+			application_id: applicationId,
+			form_id: formId,
+			answers: answers.map((answer) => answerBody.call(this, itemIndex, answer)),
+		},
+		itemIndex,
+		notFound: `feedback "${feedbackId}"`,
+	});
+}
