@@ -1,7 +1,33 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { OperationMap } from '../types';
+import * as cancel from './cancel.operation';
+import * as create from './create.operation';
 
-// Operations of this resource are being added; see the resource table in the README.
-export const operations = {} satisfies OperationMap;
+export const operations = { cancel, create } satisfies OperationMap;
 
-export const description: INodeProperties[] = [];
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['interview'] } },
+		options: [
+			{
+				name: 'Cancel',
+				value: 'cancel',
+				description: 'Cancel an interview',
+				action: 'Cancel an interview',
+			},
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Schedule an interview for an application',
+				action: 'Create an interview',
+			},
+		],
+		default: 'create',
+	},
+	...cancel.description,
+	...create.description,
+];

@@ -1,0 +1,33 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { recruitingRequest, resourcePath } from '../../../shared/transport';
+import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
+import { requireId } from '../../../shared/validation';
+import { SUCCESS } from '../types';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Interview ID',
+		name: 'interviewId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'int_…',
+		description: 'The ID of the interview to cancel',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['interview'], operation: ['cancel'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const interviewId = requireId.call(this, 'interviewId', itemIndex, 'Interview ID');
+	await recruitingRequest.call(this, {
+		method: 'PUT',
+		path: resourcePath('interviews', interviewId, 'cancel'),
+		itemIndex,
+		notFound: `interview "${interviewId}"`,
+	});
+	return SUCCESS;
+}

@@ -1,0 +1,307 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { recruitingRequestData, resourcePath } from '../../../shared/transport';
+import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
+import {
+	checkEmail,
+	checkHttpUrl,
+	checkOneOf,
+	invalidField,
+	requireId,
+	toIsoDateTime,
+} from '../../../shared/validation';
+import { idLocator } from '../common.descriptions';
+
+export const INTERVIEW_TYPES = ['phone', 'online', 'on_site'] as const;
+export const ATTENDEE_TYPES = ['user', 'candidate', 'guest'] as const;
+export const ONLINE_MEETING_TYPES = [
+	'hangouts_meet',
+	'event_named_hangout',
+	'event_hangout',
+	'unknown',
+	'skype_for_consumer',
+	'skype_for_business',
+	'teams_for_business',
+] as const;
+
+/** Every IANA zone the runtime knows, plus UTC, as picker options. */
+function timeZoneOptions(): Array<{ name: string; value: string }> {
+	const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
+	const zones = new Set(intl.supportedValuesOf?.('timeZone') ?? []);
+	zones.add('UTC');
+	return [...zones].sort().map((zone) => ({ name: zone, value: zone }));
+}
+
+const properties: INodeProperties[] = [
+	idLocator({
+		name: 'applicationId',
+		displayName: 'Application',
+		placeholder: 'e.g. app_…',
+		searchListMethod: 'searchApplications',
+		description: 'The application the interview is for',
+	}),
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		required: true,
+		options: [
+			{ name: 'On Site', value: 'on_site' },
+			{ name: 'Online', value: 'online' },
+			{ name: 'Phone', value: 'phone' },
+		],
+		default: 'online',
+		description: 'How the interview takes place',
+	},
+	{
+		displayName: 'Start',
+		name: 'start',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description: 'When the interview starts, in the chosen time zone unless the value has an offset',
+	},
+	{
+		displayName: 'End',
+		name: 'end',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description: 'When the interview ends; must be after the start',
+	},
+	{
+		displayName: 'Time Zone',
+		name: 'timeZone',
+		type: 'options',
+		options: timeZoneOptions(),
+		default: 'UTC',
+		description: 'The IANA time zone of the start and end, e.g. Europe/Dublin',
+	},
+	{
+		displayName: 'Attendees',
+		name: 'attendees',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Attendee',
+		default: {},
+		options: [
+			{
+				displayName: 'Attendee',
+				name: 'attendee',
+				values: [
+					{
+						displayName: 'Type',
+						name: 'type',
+						type: 'options',
+						options: [
+							{ name: 'Candidate', value: 'candidate' },
+							{ name: 'Guest', value: 'guest', description: 'Someone outside the company, invited by email' },
+							{ name: 'User', value: 'user', description: 'A user of the company account' },
+						],
+						default: 'user',
+					},
+					{
+						displayName: 'User ID',
+						name: 'userId',
+						type: 'string',
+						default: '',
+						placeholder: 'usr_…',
+						displayOptions: { show: { type: ['user'] } },
+					},
+					{
+						displayName: 'Application ID',
+						name: 'applicationId',
+						type: 'string',
+						default: '',
+						placeholder: 'app_…',
+						description: 'The candidate\'s application; leave empty for the interview\'s own application',
+						displayOptions: { show: { type: ['candidate'] } },
+					},
+					{
+						displayName: 'Email',
+						name: 'email',
+						type: 'string',
+						default: '',
+						placeholder: 'name@email.com',
+						displayOptions: { show: { type: ['guest'] } },
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Attach Resume to Invite',
+				name: 'attachResumeToInvite',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the invitation carries the candidate\'s resume',
+			},
+			{
+				displayName: 'Location',
+				name: 'location',
+				type: 'string',
+				default: '',
+				description: 'Where the interview takes place (the address, for on-site interviews)',
+			},
+			{
+				displayName: 'Meeting URL',
+				name: 'meetingUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'https://meet.example.com/abc-defg-hij',
+				description: 'Link to the online meeting',
+			},
+			{
+				displayName: 'Note for Attendees',
+				name: 'noteForAttendees',
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: '',
+			},
+			{
+				displayName: 'Note for Candidate',
+				name: 'noteForCandidate',
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: '',
+			},
+			{
+				displayName: 'Online Meeting Type',
+				name: 'onlineMeetingType',
+				type: 'options',
+				options: [
+					{ name: 'Event Hangout', value: 'event_hangout' },
+					{ name: 'Event Named Hangout', value: 'event_named_hangout' },
+					{ name: 'Google Meet', value: 'hangouts_meet' },
+					{ name: 'Microsoft Teams for Business', value: 'teams_for_business' },
+					{ name: 'Skype for Business', value: 'skype_for_business' },
+					{ name: 'Skype for Consumer', value: 'skype_for_consumer' },
+					{ name: 'Unknown', value: 'unknown' },
+				],
+				default: 'hangouts_meet',
+			},
+			{
+				displayName: 'Organizer ID',
+				name: 'organizerId',
+				type: 'string',
+				default: '',
+				placeholder: 'usr_…',
+				description: 'User ID of the organizer',
+			},
+			{
+				displayName: 'Title',
+				name: 'title',
+				type: 'string',
+				default: '',
+				placeholder: 'Interview with …',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['interview'], operation: ['create'] } },
+	properties,
+);
+
+const text = (value: unknown): string => String(value ?? '').trim();
+
+function checkTimeZone(this: IExecuteFunctions, itemIndex: number, value: unknown): string {
+	const zone = text(value);
+	try {
+		if (zone !== '') {
+			new Intl.DateTimeFormat('en-US', { timeZone: zone });
+			return zone;
+		}
+	} catch {
+		// reported below
+	}
+	throw invalidField(this.getNode(), itemIndex, 'Time Zone', `"${zone}" is not a known IANA time zone`);
+}
+
+/** The attendee shape the service expects: both ids always present (null where they do not apply). */
+function attendeeBody(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	attendee: IDataObject,
+	applicationId: string,
+): IDataObject {
+	const node = this.getNode();
+	const type = checkOneOf(node, itemIndex, 'Attendees', attendee.type, ATTENDEE_TYPES);
+	if (type === 'user') {
+		const userId = text(attendee.userId);
+		if (userId === '') throw invalidField(node, itemIndex, 'User ID', 'a user attendee needs a user ID');
+		return { type, application_id: null, user_id: userId };
+	}
+	if (type === 'candidate') {
+		return { type, application_id: text(attendee.applicationId) || applicationId, user_id: null };
+	}
+	return {
+		type,
+		application_id: null,
+		user_id: null,
+		email: checkEmail(node, itemIndex, 'Email', attendee.email),
+	};
+}
+
+/** Built field by field: the service rejects unknown properties, and empty optional ones are left out. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const node = this.getNode();
+	const applicationId = requireId.call(this, 'applicationId', itemIndex, 'Application');
+	const type = checkOneOf(node, itemIndex, 'Type', this.getNodeParameter('type', itemIndex), INTERVIEW_TYPES);
+	const start = toIsoDateTime(node, itemIndex, 'Start', this.getNodeParameter('start', itemIndex, ''));
+	const end = toIsoDateTime(node, itemIndex, 'End', this.getNodeParameter('end', itemIndex, ''));
+	if (Date.parse(end.replace(' ', 'T')) <= Date.parse(start.replace(' ', 'T'))) {
+		throw invalidField(node, itemIndex, 'End', `must be after the start (${start})`);
+	}
+	const timeZone = checkTimeZone.call(this, itemIndex, this.getNodeParameter('timeZone', itemIndex, 'UTC'));
+	const attendees = ((this.getNodeParameter('attendees', itemIndex, {}) as IDataObject).attendee ??
+		[]) as IDataObject[];
+	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+
+	const event: IDataObject = {};
+	if (text(fields.title)) event.title = text(fields.title);
+	if (text(fields.location)) event.location = text(fields.location);
+	event.type = type;
+	event.start = start;
+	event.end = end;
+	event.time_zone = timeZone;
+	if (text(fields.organizerId)) event.organizer_id = text(fields.organizerId);
+	if (attendees.length) {
+		event.attendees = attendees.map((attendee) => attendeeBody.call(this, itemIndex, attendee, applicationId));
+	}
+
+	const meta: IDataObject = {};
+	if (text(fields.noteForCandidate)) meta.note_for_candidate = String(fields.noteForCandidate);
+	if (text(fields.noteForAttendees)) meta.note_for_attendees = String(fields.noteForAttendees);
+	if (fields.attachResumeToInvite !== undefined) {
+		meta.attach_resume_to_invite = fields.attachResumeToInvite === true;
+	}
+	if (fields.onlineMeetingType !== undefined) {
+		meta.online_meeting_type = checkOneOf(
+			node,
+			itemIndex,
+			'Online Meeting Type',
+			fields.onlineMeetingType,
+			ONLINE_MEETING_TYPES,
+		);
+	}
+	if (text(fields.meetingUrl)) meta.meeting_url = checkHttpUrl(node, itemIndex, 'Meeting URL', fields.meetingUrl);
+
+	const body: IDataObject = { application_id: applicationId, event };
+	if (Object.keys(meta).length) body.meta = meta;
+
+	return await recruitingRequestData.call(this, {
+		method: 'POST',
+		path: resourcePath('interviews'),
+		body,
+		itemIndex,
+		notFound: `application "${applicationId}"`,
+	});
+}
