@@ -1,0 +1,394 @@
+/**
+ * The 18 endpoints of recruiting-api.md, as one route table under /v1.0/{company_id}.
+ *
+ * Success codes (the spec leaves all but the first open; chosen here):
+ *   POST /interviews 201 { data }, POST /jobs 201 { data }, every GET and every PUT with a body 200 { data }
+ *   or a list envelope, DELETE /jobs/{id} 204, DELETE /forms/application/{id} 204,
+ *   POST /candidates/{id}/tags 204, PUT /interviews/{id}/cancel 204 (all without a body).
+ */
+import { Envelope, ListRequest, paginate, readPaging } from './paging';
+import { FieldErrors, notFound, throwIfErrors, validationProblem } from './problems';
+import type { Answer, Application, Attendee, Candidate, FileObject, Interview, Job, Note, Webhook } from './resources';
+import type { RouteSpec } from './router';
+import {
+	APPLICATION_SORTS,
+	candidateUpdate,
+	feedbackUpdate,
+	interviewCreate,
+	jobCreate,
+	noteUpdate,
+	PARENT_STAGES,
+	tagAdd,
+	WebhookEvent,
+	webhookUpdate,
+} from './schemas';
+import { SEED_USERS } from './seed';
+import type { CollectionTypes, Store } from './store';
+import { isPlainObject, Json, obj, oneOf, validate } from './validation';
+
+export interface ApiContext {
+	params: Record<string, string>;
+	query: Record<string, string>;
+	/** Parsed JSON body; raw text when it was not JSON; undefined when empty. */
+	body: unknown;
+	store: Store;
+	companyId: string;
+	list: ListRequest;
+	emit(event: WebhookEvent, object: object): void;
+}
+
+export interface Reply {
+	status: number;
+	body?: unknown;
+}
+
+export interface ApiRoute extends RouteSpec {
+	handle(ctx: ApiContext): Reply;
+}
+
+const data = (status: number, value: unknown): Reply => ({ status, body: { data: value } });
+const NO_CONTENT: Reply = { status: 204 };
+
+/** The record, or a 404 problem naming the id (`Job 'job_x' was not found.`). */
+function find<C extends keyof CollectionTypes>(store: Store, collection: C, kind: string, id: string): CollectionTypes[C] {
+	const record = store.get(collection, id);
+	if (!record) throw notFound(kind, id);
+	return record;
+}
+
+/** Plain objects merge key by key; anything else (arrays included) replaces. */
+function mergeDeep<T>(target: T, patch: Json): T {
+	const out: Json = { ...(target as Json) };
+	for (const [key, value] of Object.entries(patch)) {
+		out[key] = isPlainObject(value) && isPlainObject(out[key]) ? mergeDeep(out[key], value) : value;
+	}
+	return out as T;
+}
+
+/** Writes a changed record, emits its event with the API view, and answers with that view. */
+function save<C extends keyof CollectionTypes>(
+	ctx: ApiContext,
+	collection: C,
+	record: CollectionTypes[C],
+	event: WebhookEvent | undefined,
+	status = 200,
+): Reply {
+	ctx.store.put(collection, record);
+	const view = ctx.store.view(collection, record);
+	if (event) ctx.emit(event, view);
+	return data(status, view);
+}
+
+function blankJob(id: string, ctx: ApiContext, now: string): Job {
+	return {
+		id,
+		title: '',
+		description: '',
+		owner_id: SEED_USERS[0].id,
+		status: 'drafted',
+		type: 'full_time',
+		experience: 'na',
+		salary: '',
+		job_code: '',
+		created_date: now,
+		published_date: null,
+		apply_url: `https://apply.example.invalid/${encodeURIComponent(ctx.companyId)}/jobs/${id}`,
+		category: { id: '', name: '' },
+		language: { id: 'lang_en', name: 'English', code: 'en' },
+		location: {
+			city: '',
+			state: { id: '', name: '', code: '' },
+			country: { id: '', name: '', code: '' },
+			remote: 'not_remote',
+		},
+		deadline: { closes_at: null, auto_close: false },
+		assigned_team: { assigned_users: [], recruiter_ids: [] },
+		notifications: { new_application_email: [] },
+		application_form: { base_form: {}, additional_form_ids: [] },
+		auto_responder: { id: '', email_subject: '', email_body: '' },
+		tags: [],
+		job_ads: [],
+	};
+}
+
+function createJob(ctx: ApiContext): Reply {
+	const input = validate(jobCreate, ctx.body);
+	const now = new Date().toISOString();
+	const job = mergeDeep(blankJob(ctx.store.newId('jobs', 'job'), ctx, now), input);
+	if (job.status === 'published') job.published_date = now;
+	return save(ctx, 'jobs', job, 'job.created', 201);
+}
+
+/** One list answer: paging checked together with any filter checks, then one page of the list. */
+function listReply<T>(
+	ctx: ApiContext,
+	select: (errors: FieldErrors) => { list: readonly T[]; descending?: boolean; view?: (item: T) => unknown },
+): Reply {
+	const errors: FieldErrors = {};
+	const paging = readPaging(ctx.query, errors);
+	const selection = select(errors);
+	throwIfErrors(errors);
+	const body: Envelope = paginate(selection.list, paging, ctx.list, selection);
+	return { status: 200, body };
+}
+
+const listAll = (collection: keyof CollectionTypes) => (ctx: ApiContext) =>
+	listReply(ctx, () => ({ list: ctx.store.values(collection) }));
+
+function listJobNotes(ctx: ApiContext): Reply {
+	const job = find(ctx.store, 'jobs', 'Job', ctx.params.job_id);
+	const byJob = ctx.store.memo('jobNotes:byJob', ['jobNotes'], () =>
+		groupBy(sortBy(ctx.store.values('jobNotes'), (n) => n.date_created), (n) => n.job_id),
+	);
+	return listReply(ctx, () => ({ list: byJob.get(job.id) ?? [], view: (n: Note) => ctx.store.view('jobNotes', n) }));
+}
+
+/** Applications filters (our documented names) and what each one compares. */
+const APPLICATION_FILTERS: ReadonlyArray<{
+	name: string;
+	key: (a: Application, store: Store) => string | undefined;
+	dependsOnJobs?: boolean;
+}> = [
+	{ name: 'candidate_id', key: (a) => a.candidate?.id },
+	{ name: 'job_id', key: (a) => a.job?.id },
+	{ name: 'parent_stage', key: (a) => a.stage?.parent_stage },
+	{ name: 'custom_pipeline_id', key: (a, store) => store.get('jobs', a.job?.id)?.custom_pipeline_id, dependsOnJobs: true },
+];
+const applicationQuery = obj({ parent_stage: oneOf(PARENT_STAGES), sort: oneOf(APPLICATION_SORTS) });
+
+function listApplications(ctx: ApiContext): Reply {
+	const { store, query } = ctx;
+	return listReply(ctx, (errors) => {
+		applicationQuery.parse(query, '', errors);
+		// Sorted once per change of the collection (applied_at, then id); filters use memoised groups in that order.
+		const sorted = store.memo('applications:sorted', ['applications'], () =>
+			sortBy(store.values('applications'), (a) => Date.parse(a.applied_at) || 0),
+		);
+		const active = APPLICATION_FILTERS.filter((f) => query[f.name] !== undefined);
+		const candidates = active.map((f) =>
+			store
+				.memo(`applications:by:${f.name}`, f.dependsOnJobs ? ['applications', 'jobs'] : ['applications'], () =>
+					groupBy(sorted, (a) => f.key(a, store)),
+				)
+				.get(query[f.name]) ?? [],
+		);
+		const smallest = candidates.reduce<readonly Application[]>((a, b) => (b.length < a.length ? b : a), sorted);
+		const list = active.length > 1 ? smallest.filter((a) => active.every((f) => f.key(a, store) === query[f.name])) : smallest;
+		return { list, descending: query.sort === '-applied_at', view: (a: Application) => liveCandidate(store, a) };
+	});
+}
+
+/** Applications embed the candidate as it is now. */
+function liveCandidate(store: Store, app: Application): Application {
+	const candidate = store.get('candidates', app.candidate?.id);
+	return !candidate || candidate === app.candidate ? app : { ...app, candidate };
+}
+
+function sortBy<T extends { id: string }>(items: readonly T[], key: (item: T) => string | number): T[] {
+	return items
+		.map((item) => ({ item, k: key(item) }))
+		.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.item.id < b.item.id ? -1 : a.item.id > b.item.id ? 1 : 0))
+		.map((e) => e.item);
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string | undefined): Map<string, T[]> {
+	const groups = new Map<string, T[]>();
+	for (const item of items) {
+		const k = key(item);
+		if (k === undefined) continue;
+		const group = groups.get(k);
+		if (group) group.push(item);
+		else groups.set(k, [item]);
+	}
+	return groups;
+}
+
+const PROFILE_TYPES: Array<[RegExp, string]> = [
+	[/linkedin\.com/i, 'linked_in'],
+	[/github\.com/i, 'github'],
+	[/(twitter|x)\.com/i, 'twitter'],
+	[/facebook\.com/i, 'facebook'],
+];
+
+function updateCandidate(ctx: ApiContext): Reply {
+	const candidate = find(ctx.store, 'candidates', 'Candidate', ctx.params.candidate_id);
+	const patch = validate(candidateUpdate, ctx.body);
+	const updated = mergeDeep(candidate, patch);
+	if (patch.social_profiles) {
+		updated.social_profiles = (patch.social_profiles as Array<{ uri: string }>).map(({ uri }) => ({
+			type: PROFILE_TYPES.find(([re]) => re.test(uri))?.[1] ?? 'other',
+			uri,
+		}));
+	}
+	updated.full_name = `${updated.first_name ?? ''} ${updated.last_name ?? ''}`.trim();
+	return save(ctx, 'candidates', updated, 'candidate.updated');
+}
+
+function updateCandidateNote(ctx: ApiContext): Reply {
+	const candidate = find(ctx.store, 'candidates', 'Candidate', ctx.params.candidate_id);
+	const note = ctx.store.get('candidateNotes', ctx.params.note_id);
+	if (!note || note.candidate_id !== candidate.id) {
+		throw notFound('Note', ctx.params.note_id);
+	}
+	const patch = validate(noteUpdate, ctx.body);
+	const updated = mergeDeep(note, patch);
+	if (patch.files) {
+		const previous = new Map((note.files ?? []).map((f) => [f.id, f]));
+		updated.files = (patch.files as Array<Omit<FileObject, 'type'>>).map((f) => ({
+			...f,
+			type: previous.get(f.id)?.type ?? 'inbound_email_attachment',
+		}));
+	}
+	return save(ctx, 'candidateNotes', updated, 'candidate.note.updated');
+}
+
+function addCandidateTag(ctx: ApiContext): Reply {
+	const candidate = find(ctx.store, 'candidates', 'Candidate', ctx.params.candidate_id);
+	const { id } = validate<{ id: string }>(tagAdd, ctx.body);
+	const tag = ctx.store.get('tags', id);
+	if (!tag) throw validationProblem({ id: [`Tag '${id}' was not found.`] });
+	const tags = candidate.tags ?? [];
+	if (!tags.some((t) => t.id === tag.id)) {
+		save(ctx, 'candidates', { ...candidate, tags: [...tags, { id: tag.id, name: tag.name }] }, 'candidate.tag.added');
+	}
+	return NO_CONTENT;
+}
+
+function updateFeedback(ctx: ApiContext): Reply {
+	const feedback = find(ctx.store, 'feedback', 'Feedback', ctx.params.feedback_id);
+	const { answers, feedback_id, ...fields } = validate<{ answers?: Answer[]; feedback_id?: string }>(feedbackUpdate, ctx.body);
+	const errors: FieldErrors = {};
+	if (feedback_id !== undefined && feedback_id !== feedback.id) {
+		errors.feedback_id = [`'feedback_id' must match the feedback in the path ('${feedback.id}').`];
+	}
+	const questions = feedback.questions ?? [];
+	const answerFor = new Map<string, Answer>();
+	(answers ?? []).forEach((answer, i) => {
+		if (questions.some((q) => q.id === answer.question_id)) answerFor.set(answer.question_id, answer);
+		else errors[`answers[${i}].question_id`] = [`Question '${answer.question_id}' is not part of this feedback.`];
+	});
+	throwIfErrors(errors);
+	const updated = {
+		...feedback,
+		...fields,
+		questions: questions.map((q) => {
+			const answer = answerFor.get(q.id);
+			return answer ? { ...q, answer: { ...q.answer, ...answer } } : q;
+		}),
+	};
+	return save(ctx, 'feedback', updated, 'feedback.updated');
+}
+
+interface InterviewInput {
+	application_id: string;
+	event: Partial<Omit<Interview['event'], 'attendees'>> & {
+		attendees?: Array<Partial<Pick<Attendee, 'application_id' | 'user_id' | 'email'>> & { type: string }>;
+	};
+	meta?: Partial<Interview['meta']>;
+}
+
+function createInterview(ctx: ApiContext): Reply {
+	const { store } = ctx;
+	const input = validate<InterviewInput>(interviewCreate, ctx.body);
+	const app = store.get('applications', input.application_id);
+	if (!app) throw validationProblem({ application_id: [`Application '${input.application_id}' was not found.`] });
+	const candidate: Candidate = liveCandidate(store, app).candidate;
+	const { attendees = [], ...event } = input.event;
+	const interview: Interview = {
+		id: store.newId('interviews', 'int'),
+		candidate_id: candidate.id,
+		application_id: app.id,
+		job_id: app.job.id,
+		event: {
+			title: `${app.job.title} interview with ${candidate.full_name}`,
+			location: '',
+			type: 'online',
+			start: '',
+			end: '',
+			time_zone: 'UTC',
+			organizer_id: SEED_USERS[0].id,
+			...event,
+			status: 'active',
+			attendees: attendees.map((a) => {
+				const user = SEED_USERS.find((u) => u.id === a.user_id);
+				const display =
+					a.type === 'candidate' ? candidate.full_name : user ? `${user.first_name} ${user.last_name}` : a.email ?? '';
+				return {
+					id: store.newId('interviews', 'attd'),
+					application_id: a.application_id ?? (a.type === 'candidate' ? app.id : null),
+					user_id: a.user_id ?? null,
+					type: a.type,
+					status: 'pending',
+					display_name: display,
+					email: a.email ?? (a.type === 'candidate' ? candidate.email : user?.email ?? ''),
+				};
+			}),
+		},
+		meta: {
+			note_for_candidate: '',
+			note_for_attendees: '',
+			attach_resume_to_invite: false,
+			online_meeting_type: null,
+			meeting_url: '',
+			...input.meta,
+		},
+	};
+	// The application lists its interviews. The list is not an index key, so no re-index is needed.
+	app.interviews = [...(app.interviews ?? []), interview.id];
+	return save(ctx, 'interviews', interview, 'interview.created', 201);
+}
+
+function cancelInterview(ctx: ApiContext): Reply {
+	const interview = find(ctx.store, 'interviews', 'Interview', ctx.params.interview_id);
+	if (interview.event?.status !== 'cancelled') {
+		save(ctx, 'interviews', { ...interview, event: { ...interview.event, status: 'cancelled' } }, 'interview.cancelled');
+	}
+	return NO_CONTENT;
+}
+
+function updateWebhook(ctx: ApiContext): Reply {
+	const webhook = find(ctx.store, 'webhooks', 'Webhook', ctx.params.webhook_id);
+	const { events, ...fields } = validate<Partial<Webhook> & { events?: string[] }>(webhookUpdate, ctx.body);
+	const updated: Webhook = {
+		...webhook,
+		...fields,
+		...(events && { subscribed_events: events }),
+		version: (webhook.version ?? 0) + 1,
+	};
+	return save(ctx, 'webhooks', updated, undefined);
+}
+
+const getOne =
+	<C extends keyof CollectionTypes>(collection: C, kind: string, param: string) =>
+	(ctx: ApiContext): Reply =>
+		data(200, ctx.store.view(collection, find(ctx.store, collection, kind, ctx.params[param])));
+
+const deleteOne =
+	<C extends keyof CollectionTypes>(collection: C, kind: string, param: string, event?: WebhookEvent) =>
+	(ctx: ApiContext): Reply => {
+		const record = find(ctx.store, collection, kind, ctx.params[param]);
+		ctx.store.delete(collection, record.id);
+		if (event) ctx.emit(event, ctx.store.view(collection, record));
+		return NO_CONTENT;
+	};
+
+export const API_ROUTES: readonly ApiRoute[] = [
+	{ method: 'POST', path: '/interviews', handle: createInterview },
+	{ method: 'POST', path: '/jobs', handle: createJob },
+	{ method: 'GET', path: '/jobs/:job_id', handle: getOne('jobs', 'Job', 'job_id') },
+	{ method: 'DELETE', path: '/jobs/:job_id', handle: deleteOne('jobs', 'Job', 'job_id', 'job.deleted') },
+	{ method: 'GET', path: '/jobs/:job_id/notes', handle: listJobNotes },
+	{ method: 'GET', path: '/candidates/:candidate_id', handle: getOne('candidates', 'Candidate', 'candidate_id') },
+	{ method: 'PUT', path: '/candidates/:candidate_id', handle: updateCandidate },
+	{ method: 'PUT', path: '/candidates/:candidate_id/notes/:note_id', handle: updateCandidateNote },
+	{ method: 'POST', path: '/candidates/:candidate_id/tags', handle: addCandidateTag },
+	{ method: 'GET', path: '/applications', handle: listApplications },
+	{ method: 'PUT', path: '/feedback/:feedback_id', handle: updateFeedback },
+	{ method: 'GET', path: '/emailtemplates', handle: listAll('emailTemplates') },
+	{ method: 'GET', path: '/tags', handle: listAll('tags') },
+	{ method: 'GET', path: '/users/categories', handle: listAll('userCategories') },
+	{ method: 'DELETE', path: '/forms/application/:form_id', handle: deleteOne('applicationForms', 'Application form', 'form_id') },
+	{ method: 'PUT', path: '/interviews/:interview_id/cancel', handle: cancelInterview },
+	{ method: 'PUT', path: '/webhooks/:webhook_id', handle: updateWebhook },
+	{ method: 'GET', path: '/webhooks/:webhook_id', handle: getOne('webhooks', 'Webhook', 'webhook_id') },
+];

@@ -1,0 +1,127 @@
+/**
+ * The HTTP control API under /__sandbox (no auth, never recorded): the programmatic Sandbox API for
+ * tests that run in another process.
+ */
+import type { Deliveries } from './deliveries';
+import type { Faults } from './faults';
+import { notFound, validationProblem } from './problems';
+import type { Reply } from './api';
+import type { RouteSpec } from './router';
+import { COLLECTIONS, isCollection, Store } from './store';
+import type { DeliverInput, Sandbox, SeedSizes } from './types';
+import { int, isPlainObject, jsonObject, obj, oneOf, str, validate } from './validation';
+
+export interface ControlContext {
+	sandbox: Sandbox;
+	store: Store;
+	faults: Faults;
+	deliveries: Deliveries;
+	params: Record<string, string>;
+	body: unknown;
+}
+
+export interface ControlRoute extends RouteSpec {
+	handle(ctx: ControlContext): Reply | Promise<Reply>;
+}
+
+const ok = (body: unknown): Reply => ({ status: 200, body });
+const NO_CONTENT: Reply = { status: 204 };
+
+const seedSizes = obj(
+	Object.fromEntries(
+		['applications', 'jobs', 'candidates', 'tags', 'emailTemplates', 'userCategories', 'jobNotesPerJob'].map((k) => [
+			k,
+			int({ min: 0 }),
+		]),
+	),
+	{ strict: true },
+);
+
+const deliverInput = obj(
+	{
+		webhookId: str({ min: 1 }),
+		event: str({ min: 1 }),
+		object: jsonObject(),
+		shape: oneOf(['object', 'flat']),
+	},
+	{ strict: true, required: ['webhookId', 'event'] },
+);
+
+/** What GET /__sandbox/info (and the CLI) tell about the running sandbox. */
+export function describeSandbox(sandbox: Sandbox, store: Store): Record<string, unknown> {
+	const pipelines = new Set(store.values('jobs').map((j) => j.custom_pipeline_id).filter(Boolean));
+	return {
+		url: sandbox.url,
+		apiBase: `${sandbox.url}/v1.0/${encodeURIComponent(sandbox.companyId)}`,
+		companyId: sandbox.companyId,
+		token: sandbox.token,
+		counts: Object.fromEntries(COLLECTIONS.map((c) => [c, store.count(c)])),
+		webhookIds: store.values('webhooks').map((w) => w.id),
+		customPipelineIds: [...pipelines],
+	};
+}
+
+function collectionOf(ctx: ControlContext) {
+	const { collection } = ctx.params;
+	if (!isCollection(collection)) throw notFound('Collection', collection);
+	return collection;
+}
+
+export const CONTROL_ROUTES: readonly ControlRoute[] = [
+	{ method: 'GET', path: '/__sandbox/info', handle: (c) => ok(describeSandbox(c.sandbox, c.store)) },
+	{ method: 'GET', path: '/__sandbox/requests', handle: (c) => ok(c.sandbox.requests) },
+	{
+		method: 'DELETE',
+		path: '/__sandbox/requests',
+		handle: (c) => {
+			c.sandbox.clearRequests();
+			return NO_CONTENT;
+		},
+	},
+	{ method: 'GET', path: '/__sandbox/faults', handle: (c) => ok(c.faults.list()) },
+	{
+		method: 'PUT',
+		path: '/__sandbox/faults',
+		handle: (c) => {
+			if (!isPlainObject(c.body)) throw validationProblem({ body: ["The body must be { \"rules\": [...] }."] });
+			c.faults.set(c.body.rules ?? []);
+			return ok(c.faults.list());
+		},
+	},
+	{
+		method: 'POST',
+		path: '/__sandbox/reset',
+		handle: (c) => {
+			c.sandbox.reset(c.body === undefined ? {} : validate<SeedSizes>(seedSizes, c.body));
+			return ok(describeSandbox(c.sandbox, c.store));
+		},
+	},
+	{
+		method: 'PUT',
+		path: '/__sandbox/records/:collection',
+		handle: (c) => {
+			const collection = collectionOf(c);
+			const record = c.body;
+			if (!isPlainObject(record) || typeof record.id !== 'string' || record.id === '') {
+				throw validationProblem({ id: ['The record must be a JSON object with a non-empty string id.'] });
+			}
+			c.sandbox.put(collection, record);
+			return ok({ data: record });
+		},
+	},
+	{
+		method: 'GET',
+		path: '/__sandbox/records/:collection/:id',
+		handle: (c) => {
+			const record = c.sandbox.get(collectionOf(c), c.params.id);
+			if (!record) throw notFound('Record', c.params.id);
+			return ok({ data: record });
+		},
+	},
+	{
+		method: 'POST',
+		path: '/__sandbox/deliver',
+		handle: async (c) => ok(await c.sandbox.deliver(validate<DeliverInput>(deliverInput, c.body))),
+	},
+	{ method: 'GET', path: '/__sandbox/deliveries', handle: (c) => ok(c.sandbox.deliveries) },
+];

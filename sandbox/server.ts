@@ -1,0 +1,236 @@
+/**
+ * The sandbox HTTP server (Node's http module, no framework): the 18 endpoints under
+ * /v1.0/{company_id}, and the control API under /__sandbox.
+ *
+ * One request: read the body, record it (API requests only), apply a request fault if one matches,
+ * check the bearer token and the company, route on the decoded path segments, run the handler,
+ * serialise the answer once.
+ */
+import { createServer, IncomingMessage, ServerResponse } from 'http';
+import type { AddressInfo } from 'net';
+import { API_ROUTES, Reply } from './api';
+import { CONTROL_ROUTES } from './control';
+import { Deliveries } from './deliveries';
+import { Faults } from './faults';
+import { Problem } from './problems';
+import { Router } from './router';
+import { seed } from './seed';
+import { Store } from './store';
+import type { RecordedRequest, Sandbox, SandboxOptions } from './types';
+
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const apiRouter = new Router(API_ROUTES);
+const controlRouter = new Router(CONTROL_ROUTES);
+
+interface Outgoing {
+	status: number;
+	headers: Record<string, string>;
+	text?: string;
+}
+
+function toOutgoing(reply: Reply): Outgoing {
+	if (reply.body === undefined) return { status: reply.status, headers: {} };
+	return { status: reply.status, headers: { 'content-type': 'application/json' }, text: JSON.stringify(reply.body) };
+}
+
+function problemOutgoing(error: unknown, instance: string): Outgoing {
+	const problem =
+		error instanceof Problem ? error : new Problem(500, `The sandbox failed: ${(error as Error)?.message ?? error}`);
+	return {
+		status: problem.status,
+		headers: { 'content-type': 'application/problem+json', ...problem.headers },
+		text: JSON.stringify(problem.toDocument(instance)),
+	};
+}
+
+function write(res: ServerResponse, out: Outgoing): void {
+	res.writeHead(out.status, out.text === undefined ? out.headers : { ...out.headers, 'content-length': String(Buffer.byteLength(out.text)) });
+	res.end(out.text);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		req.on('data', (chunk: Buffer) => {
+			size += chunk.length;
+			if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+		});
+		req.on('end', () =>
+			size > MAX_BODY_BYTES
+				? reject(new Problem(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`))
+				: resolve(Buffer.concat(chunks).toString('utf8')),
+		);
+		req.on('error', reject);
+	});
+}
+
+/** Parsed JSON; the raw text when it is not JSON; undefined when empty. */
+function parseBody(text: string): unknown {
+	if (text === '') return undefined;
+	try {
+		return JSON.parse(text);
+	} catch {
+		return text;
+	}
+}
+
+function decodeSegment(segment: string): string {
+	try {
+		return decodeURIComponent(segment);
+	} catch {
+		return segment;
+	}
+}
+
+const flatHeaders = (req: IncomingMessage): Record<string, string> =>
+	Object.fromEntries(
+		Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]),
+	);
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const companyId = options.companyId ?? 'cmp_demo';
+	const token = options.token ?? 'sandbox-token';
+	const store = new Store();
+	seed(store, companyId, options.seed);
+	const faults = new Faults();
+	const deliveries = new Deliveries(store);
+	const requests: RecordedRequest[] = [];
+
+	/** Auth, company, routing and the handler; throws a Problem for every error answer. */
+	function dispatch(rec: RecordedRequest, rawSubPath: string): Reply {
+		if (rec.headers.authorization !== `Bearer ${token}`) {
+			throw new Problem(401, 'The access token is missing or invalid.', undefined, { 'www-authenticate': 'Bearer' });
+		}
+		const [, company, ...rest] = rec.segments;
+		if (company === undefined) throw new Problem(404, `No endpoint matches ${rec.method} ${rec.path}.`);
+		if (company !== companyId) throw new Problem(401, `The access token is not valid for company '${company}'.`);
+		const match = apiRouter.match(rec.method, rest);
+		if (!match.route) throw routeProblem(rec, match.allowed);
+		return match.route.handle({
+			params: match.params,
+			query: rec.query,
+			body: rec.body,
+			store,
+			companyId,
+			emit: (event, object) => deliveries.emit(event, object),
+			list: {
+				baseUrl: sandbox.url,
+				path: rec.path,
+				query: rec.query,
+				pageFault: (page) => faults.takePageFault(rec.method, rawSubPath, page),
+			},
+		});
+	}
+
+	async function handleApi(req: IncomingMessage, res: ServerResponse, rec: RecordedRequest): Promise<void> {
+		const rawSubPath = `/${rec.path.split('/').slice(3).join('/')}`;
+		const fault = faults.takeRequestFault(rec.method, rawSubPath);
+		if (fault?.kind === 'drop') {
+			req.socket.destroy();
+			return;
+		}
+		if (fault?.kind === 'slow') await delay(fault.delayMs ?? 1000);
+		let out: Outgoing;
+		if (fault?.kind === 'status') {
+			out = problemOutgoing(new Problem(fault.status ?? 500, 'Injected fault: the sandbox was told to fail this request.'), rec.path);
+		} else if (fault?.kind === 'rate_limit') {
+			const retryAfter = String(fault.retryAfter ?? 1);
+			out = problemOutgoing(
+				new Problem(429, `Too many requests; retry after ${retryAfter} seconds.`, undefined, { 'retry-after': retryAfter }),
+				rec.path,
+			);
+		} else {
+			try {
+				out = toOutgoing(dispatch(rec, rawSubPath));
+			} catch (error) {
+				out = problemOutgoing(error, rec.path);
+			}
+		}
+		if (fault?.kind === 'malformed_json') {
+			// The real answer, cut in half: a proper prefix of a JSON document is never valid JSON.
+			const text = out.text ?? '{"data":null}';
+			out = { status: 200, headers: { 'content-type': 'application/json' }, text: text.slice(0, Math.floor(text.length / 2)) };
+		}
+		rec.status = out.status;
+		write(res, out);
+	}
+
+	async function handleControl(res: ServerResponse, rec: RecordedRequest): Promise<void> {
+		const match = controlRouter.match(rec.method, rec.segments);
+		if (!match.route) throw routeProblem(rec, match.allowed);
+		const reply = await match.route.handle({ sandbox, store, faults, deliveries, params: match.params, body: rec.body });
+		write(res, toOutgoing(reply));
+	}
+
+	async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const target = req.url ?? '/';
+		const q = target.indexOf('?');
+		const path = q < 0 ? target : target.slice(0, q);
+		try {
+			const rec: RecordedRequest = {
+				method: (req.method ?? 'GET').toUpperCase(),
+				path,
+				segments: path.split('/').slice(1).map(decodeSegment),
+				query: Object.fromEntries(new URLSearchParams(q < 0 ? '' : target.slice(q + 1))),
+				headers: flatHeaders(req),
+				body: parseBody(await readBody(req)),
+				status: 0,
+			};
+			if (rec.segments[0] === '__sandbox') return await handleControl(res, rec);
+			if (rec.segments[0] !== 'v1.0') throw new Problem(404, `No endpoint matches ${rec.method} ${path}; the API is under /v1.0/{company_id}.`);
+			requests.push(rec);
+			await handleApi(req, res, rec);
+		} catch (error) {
+			if (!res.headersSent) write(res, problemOutgoing(error, path));
+		}
+	}
+
+	const server = createServer((req, res) => void onRequest(req, res));
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+	});
+	const address = server.address() as AddressInfo;
+	const host = ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.address;
+	const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+
+	const sandbox: Sandbox = {
+		url,
+		companyId,
+		token,
+		requests,
+		clearRequests: () => {
+			requests.length = 0;
+		},
+		setFaults: (rules) => faults.set(rules),
+		faultHits: () => faults.hitCounts(),
+		reset(sizes) {
+			seed(store, companyId, sizes);
+			requests.length = 0;
+			faults.set([]);
+			deliveries.reset();
+		},
+		put: (collection, record) => store.put(collection, record),
+		get: (collection, id) => store.get(collection, id),
+		deliver: async (input) => deliveries.deliver(input),
+		deliveries: deliveries.records,
+		settleDeliveries: () => deliveries.settle(),
+		async close() {
+			deliveries.reset();
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+	return sandbox;
+}
+
+function routeProblem(rec: RecordedRequest, allowed: string[]): Problem {
+	return allowed.length > 0
+		? new Problem(405, `${rec.method} is not allowed on ${rec.path}; allowed: ${allowed.join(', ')}.`, undefined, {
+				allow: allowed.join(', '),
+			})
+		: new Problem(404, `No endpoint matches ${rec.method} ${rec.path}.`);
+}

@@ -1,0 +1,140 @@
+/**
+ * Public types of the sandbox: the programmatic API that the node tests, the end-to-end suite and the
+ * benchmarks code against. Resource shapes live in resources.ts.
+ */
+
+/** How many records of each kind the deterministic seed creates. */
+export interface SeedSizes {
+	/** Default 50. */
+	applications?: number;
+	/** Default 10. */
+	jobs?: number;
+	/** Default max(50, applications), so that every application can have a candidate of its own. */
+	candidates?: number;
+	/** Default 12. */
+	tags?: number;
+	/** Default 5. */
+	emailTemplates?: number;
+	/** Default 4. */
+	userCategories?: number;
+	/** Default 3. */
+	jobNotesPerJob?: number;
+}
+
+export interface SandboxOptions {
+	/** 0 = a random free port (the default here); the CLI defaults to 5679. */
+	port?: number;
+	/** Default '127.0.0.1'. */
+	host?: string;
+	/** Default 'cmp_demo'. */
+	companyId?: string;
+	/** Default 'sandbox-token'. */
+	token?: string;
+	seed?: SeedSizes;
+}
+
+export interface RecordedRequest {
+	method: string;
+	/** Raw path, still percent-encoded, without the query string. */
+	path: string;
+	/** Path segments, each decoded on its own (so an encoded '/' stays inside its segment). */
+	segments: string[];
+	query: Record<string, string>;
+	/** Header names in lower case. */
+	headers: Record<string, string>;
+	/** Parsed JSON; the raw text when it is not JSON; undefined when the body is empty. */
+	body: unknown;
+	/** The status that was answered; 0 while unanswered or when the socket was dropped. */
+	status: number;
+}
+
+export type FaultKind =
+	| 'status'
+	| 'rate_limit'
+	| 'slow'
+	| 'drop'
+	| 'malformed_json'
+	| 'endless_pages'
+	| 'repeat_page'
+	| 'empty_page';
+
+export interface FaultRule {
+	kind: FaultKind;
+	/** Matches any method when omitted. */
+	method?: string;
+	/** Substring of the raw path after /v1.0/{company}; matches any path when omitted. */
+	path?: string;
+	/** How many matching requests the rule hits; default 1; -1 = every time. */
+	times?: number;
+	/** For 'status'; default 500. */
+	status?: number;
+	/** Seconds, for 'rate_limit'; default 1. */
+	retryAfter?: number;
+	/** For 'slow'; default 1000. */
+	delayMs?: number;
+	/** For 'repeat_page' and 'empty_page': the page it applies to; any page when omitted. */
+	page?: number;
+}
+
+export interface DeliveryRecord {
+	webhookId: string;
+	event: string;
+	msgId: string;
+	endpoint: string;
+	/** The receiver's status; null on a network error. */
+	status: number | null;
+	error?: string;
+	/** The exact body that was signed and sent. */
+	body: string;
+	/** The headers that were sent (content-type, webhook-id, webhook-timestamp, webhook-signature). */
+	headers: Record<string, string>;
+}
+
+export interface DeliverInput {
+	webhookId: string;
+	event: string;
+	/** The resource to send; defaults to a seeded resource that fits the event. */
+	object?: object;
+	/** 'object' (default): data = { object: resource }; 'flat': data = resource. */
+	shape?: 'object' | 'flat';
+}
+
+export type CollectionName =
+	| 'jobs'
+	| 'candidates'
+	| 'applications'
+	| 'interviews'
+	| 'jobNotes'
+	| 'candidateNotes'
+	| 'tags'
+	| 'feedback'
+	| 'applicationForms'
+	| 'emailTemplates'
+	| 'userCategories'
+	| 'webhooks';
+
+export interface Sandbox {
+	/** Base URL without /v1.0, e.g. http://127.0.0.1:40123 */
+	url: string;
+	companyId: string;
+	token: string;
+	/** Every /v1.0 request, in order of arrival (control requests are not recorded). */
+	readonly requests: RecordedRequest[];
+	clearRequests(): void;
+	/** Replaces the active fault rules (and their hit counts). */
+	setFaults(rules: FaultRule[]): void;
+	/** Hits per active rule, in the order of setFaults. */
+	faultHits(): number[];
+	/** Reseeds deterministically and clears requests, faults and deliveries. */
+	reset(seed?: SeedSizes): void;
+	/** Upserts any record by its `id` (ids may contain / ? # % spaces and any unicode). */
+	put(collection: CollectionName, record: object): void;
+	get(collection: CollectionName, id: string): object | undefined;
+	/** A signed POST to the webhook's endpoint; resolves once the receiver has answered (or failed). */
+	deliver(input: DeliverInput): Promise<DeliveryRecord>;
+	/** Every delivery made, in order of completion. */
+	readonly deliveries: DeliveryRecord[];
+	/** Extension: resolves once every delivery started so far (including the automatic ones) has finished. */
+	settleDeliveries(): Promise<void>;
+	close(): Promise<void>;
+}
