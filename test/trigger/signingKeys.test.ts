@@ -1,0 +1,87 @@
+/** The in-memory signing key cache: one shared fetch, rate-limited refetches, nothing persisted. */
+import {
+	clearSigningKeyCache,
+	currentSigningKey,
+	forgetSigningKey,
+	refreshedSigningKey,
+	rememberSigningKey,
+	SIGNING_KEY_REFETCH_INTERVAL_MS,
+	signingKeyCacheKey,
+} from '../../nodes/RecruitingTrigger/signingKeys';
+
+function source(keys: Array<string | Error>) {
+	const calls = { count: 0 };
+	return {
+		calls,
+		source: {
+			cacheKey: signingKeyCacheKey('http://api.test/', 'cmp_1', 'wh_1'),
+			load: async () => {
+				const next = keys[Math.min(calls.count++, keys.length - 1)];
+				if (next instanceof Error) throw next;
+				return next;
+			},
+		},
+	};
+}
+
+beforeEach(() => clearSigningKeyCache());
+
+it('keys by base URL (trailing slash ignored), company and webhook id', () => {
+	expect(signingKeyCacheKey('http://a/', 'c', 'w')).toBe(signingKeyCacheKey('http://a', 'c', 'w'));
+	expect(signingKeyCacheKey('http://a', 'c', 'w')).not.toBe(signingKeyCacheKey('http://a', 'd', 'w'));
+	expect(signingKeyCacheKey('http://a', 'c', 'w')).not.toBe(signingKeyCacheKey('http://b', 'c', 'w'));
+	// No separator trick makes two different triples collide.
+	expect(signingKeyCacheKey('http://a', 'c/w', 'x')).not.toBe(signingKeyCacheKey('http://a', 'c', 'w/x'));
+});
+
+it('fetches once, then serves from memory; concurrent lookups share one fetch', async () => {
+	const { source: s, calls } = source(['k1']);
+	const keys = await Promise.all([currentSigningKey(s), currentSigningKey(s), currentSigningKey(s)]);
+	expect(keys).toEqual(['k1', 'k1', 'k1']);
+	expect(await currentSigningKey(s)).toBe('k1');
+	expect(calls.count).toBe(1);
+});
+
+it('uses a key remembered from the activation GET without fetching', async () => {
+	const { source: s, calls } = source(['fetched']);
+	rememberSigningKey(s.cacheKey, 'remembered');
+	expect(await currentSigningKey(s)).toBe('remembered');
+	expect(calls.count).toBe(0);
+	forgetSigningKey(s.cacheKey);
+	expect(await currentSigningKey(s)).toBe('fetched');
+});
+
+it('refetches after a mismatch at most once per interval', async () => {
+	const { source: s, calls } = source(['old', 'new', 'newer']);
+	const t = 1_000_000;
+	expect(await currentSigningKey(s, t)).toBe('old');
+	expect(await refreshedSigningKey(s, 'old', t + 1)).toBe('new');
+	// A flood of forged deliveries: no fetch within the interval.
+	for (let i = 0; i < 100; i++) expect(await refreshedSigningKey(s, 'new', t + 2 + i)).toBeUndefined();
+	expect(calls.count).toBe(2);
+	expect(await refreshedSigningKey(s, 'new', t + 1 + SIGNING_KEY_REFETCH_INTERVAL_MS)).toBe('newer');
+	expect(calls.count).toBe(3);
+});
+
+it('a refetch that returns the same key reports no new key', async () => {
+	const { source: s } = source(['same']);
+	await currentSigningKey(s, 0);
+	expect(await refreshedSigningKey(s, 'same', 1)).toBeUndefined();
+});
+
+it('a key already replaced by another delivery is used without fetching', async () => {
+	const { source: s, calls } = source(['a']);
+	rememberSigningKey(s.cacheKey, 'b');
+	expect(await refreshedSigningKey(s, 'a', 0)).toBe('b');
+	expect(calls.count).toBe(0);
+});
+
+it('after a failed fetch, retries at most once per interval', async () => {
+	const { source: s, calls } = source([new Error('down'), new Error('down'), 'k']);
+	const t = 5_000_000;
+	await expect(currentSigningKey(s, t)).rejects.toThrow('down');
+	await expect(currentSigningKey(s, t + 1)).rejects.toThrow('down');
+	expect(await currentSigningKey(s, t + 2)).toBeUndefined();
+	expect(calls.count).toBe(2);
+	expect(await currentSigningKey(s, t + 1 + SIGNING_KEY_REFETCH_INTERVAL_MS)).toBe('k');
+});
