@@ -197,13 +197,49 @@ function installHooks() {
 	if (hooksInstalled) return;
 	hooksInstalled = true;
 	process.on('exit', killAllSync);
+	let signalled = false;
 	for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 		process.on(sig, () => {
-			killAllSync();
-			// Re-raise the conventional exit status for the signal.
-			process.exit(128 + os.constants.signals[sig]);
+			const code = 128 + os.constants.signals[sig];
+			if (signalled) {
+				// Second Ctrl-C: no more waiting.
+				killAllSync();
+				process.exit(code);
+			}
+			signalled = true;
+			gracefulThenExit(code);
 		});
 	}
+}
+
+/**
+ * On a signal: SIGTERM children that can take it (n8n only once ready, see
+ * markGraceful), give them a bounded time to exit, then SIGKILL whatever is
+ * left (killAllSync, also via 'exit') and exit with the signal's status.
+ */
+function gracefulThenExit(code, boundMs = 10000) {
+	const alive = [...children].filter((c) => c.exitCode === null && c.signalCode === null);
+	const graceful = alive.filter((c) => c._n8nGraceful);
+	for (const c of alive) {
+		try {
+			if (c._n8nGraceful) c.kill('SIGTERM');
+			else if (c._n8nGroup) process.kill(-c.pid, 'SIGKILL');
+			else c.kill('SIGKILL');
+		} catch {
+			/* gone */
+		}
+	}
+	if (!graceful.length) process.exit(code);
+	const timer = setTimeout(() => process.exit(code), boundMs);
+	Promise.all(graceful.map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r() : c.on('exit', r))))).then(() => {
+		clearTimeout(timer);
+		process.exit(code);
+	});
+}
+
+/** Mark a tracked child as safe to stop with SIGTERM on Ctrl-C (e.g. n8n once ready). */
+function markGraceful(child, graceful = true) {
+	child._n8nGraceful = graceful;
 }
 
 /** Register a child so it is killed on parent exit. `group`: kill its process group. */
@@ -234,5 +270,6 @@ module.exports = {
 	run,
 	runOk,
 	trackChild,
+	markGraceful,
 	onExit,
 };

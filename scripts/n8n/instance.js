@@ -18,7 +18,7 @@ const path = require('path');
 const { spawn } = require('child_process');
 const { createRequire } = require('module');
 const { ensureN8n, NPM_CLI, npmEnv, majorOf, DEFAULT_VERSION } = require('./install');
-const { log, sleep, freePort, freePorts, run, runOk, trackChild, secondsSince } = require('./cache');
+const { log, sleep, freePort, freePorts, run, runOk, trackChild, markGraceful, secondsSince } = require('./cache');
 
 const DEFAULT_OWNER = Object.freeze({
 	email: 'owner@n8n-nodes-recruiting.test',
@@ -163,6 +163,7 @@ function spawnN8nProcess({ install, command = 'start', args = [], env, cwd, logF
 				await sleep(200);
 			}
 		}
+		markGraceful(child); // from now on a Ctrl-C of the parent may SIGTERM it
 		return Date.now() - t0;
 	})();
 	ready.catch(() => {}); // observed by callers; avoid unhandled-rejection noise
@@ -460,3 +461,39 @@ module.exports = {
 	DEFAULT_OWNER,
 	tailFile,
 };
+
+// CLI: start an instance and keep it running until Ctrl-C (for demos/debugging).
+//   node scripts/n8n/instance.js [--version V] [--port P] [--user-folder DIR]
+//        [--tarball file.tgz ...] [--custom-extensions DIR]
+if (require.main === module) {
+	const argv = process.argv.slice(2);
+	const o = { communityTarballs: [] };
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split(/=(.*)/s);
+		const val = () => (inline !== undefined ? inline : argv[++i]);
+		if (flag === '--version') o.version = val();
+		else if (flag === '--port') o.port = Number(val());
+		else if (flag === '--user-folder') o.userFolder = val();
+		else if (flag === '--tarball') o.communityTarballs.push(val());
+		else if (flag === '--custom-extensions') o.customExtensions = val();
+		else {
+			process.stderr.write(`unknown argument ${argv[i]}\n`);
+			process.exit(2);
+		}
+	}
+	startN8n(o)
+		.then((n) => {
+			process.stdout.write(
+				JSON.stringify({ url: n.url, apiKey: n.apiKey, owner: n.owner, userFolder: n.userFolder, logFile: n.logFile }, null, 2) + '\n',
+			);
+			log('instance', 'running; Ctrl-C to stop');
+			n.proc.exitPromise.then((r) => {
+				log('instance', `n8n exited (${r.code ?? r.signal})`);
+				process.exit(1);
+			});
+		})
+		.catch((e) => {
+			process.stderr.write(`${e.stack || e}\n`);
+			process.exit(1);
+		});
+}

@@ -18,7 +18,7 @@ const path = require('path');
 const crypto = require('crypto');
 const { execFileSync } = require('child_process');
 const { spawn } = require('child_process');
-const { log, sleep, freePorts, run, runOk, trackChild, onExit, secondsSince } = require('./cache');
+const { log, sleep, freePorts, run, runOk, trackChild, markGraceful, onExit, secondsSince } = require('./cache');
 const { ensureN8n, majorOf, DEFAULT_VERSION } = require('./install');
 const {
 	headlessEnv,
@@ -122,6 +122,7 @@ async function startRedis({ port, dir, logFile }) {
 	});
 	fs.closeSync(fd);
 	trackChild(child);
+	markGraceful(child);
 	await waitRedis(port);
 	return {
 		port,

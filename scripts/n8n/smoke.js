@@ -158,9 +158,15 @@ async function main() {
 		if (args.queue) {
 			// Delivered to the webhook process, executed by the worker: the
 			// worker's log names the execution, and main never ran it.
-			const workerLog = fs.readFileSync(n8n.processes.worker.logFile, 'utf8');
-			assert.match(workerLog, new RegExp(`execution[^\\n]*\\b${execution.id}\\b`, 'i'), 'worker log does not mention the execution');
-			log('smoke', `worker log mentions execution ${execution.id}`);
+			// (2.41.1 logs "Enqueued execution N (job J)" in the webhook process and
+			// "Worker finished execution N (job J)" in the worker.)
+			const { worker, webhook } = n8n.processes;
+			const id = execution.id;
+			const workerLog = fs.readFileSync(worker.logFile, 'utf8');
+			const webhookLog = fs.readFileSync(webhook.logFile, 'utf8');
+			assert.match(workerLog, new RegExp(`finished execution ${id}\\b`, 'i'), 'worker log does not show the execution');
+			assert.match(webhookLog, new RegExp(`enqueued execution ${id}\\b`, 'i'), 'webhook log does not show the enqueue');
+			log('smoke', `execution ${id}: enqueued by the webhook process, run by the worker`);
 		}
 		ok = true;
 	} finally {
