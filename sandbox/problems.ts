@@ -26,7 +26,7 @@ export class Problem extends Error {
 		readonly headers: Record<string, string> = {},
 		readonly title: string = STATUS_CODES[status] ?? 'Error',
 	) {
-		super(detail);
+		super(errors ? `${detail} ${JSON.stringify(errors)}` : detail);
 	}
 
 	toDocument(instance: string): Record<string, unknown> {

@@ -1,0 +1,173 @@
+/** Signed webhook deliveries, received by a local HTTP server and verified by `standardwebhooks` itself. */
+import { createServer, Server } from 'http';
+import type { AddressInfo } from 'net';
+import { Webhook } from 'standardwebhooks';
+import { WEBHOOK_EVENTS } from '../../sandbox';
+import { seededStore, useSandbox, waitFor } from './helpers';
+
+interface Received {
+	headers: Record<string, string>;
+	body: string;
+}
+
+const { sb, call } = useSandbox();
+const seeded = seededStore();
+let receiver: Server;
+let receiverUrl: string;
+let received: Received[] = [];
+let answerStatus = 204;
+let answerDelayMs = 0;
+
+beforeAll(async () => {
+	receiver = createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (c: Buffer) => chunks.push(c));
+		req.on('end', () => {
+			received.push({ headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') });
+			setTimeout(() => res.writeHead(answerStatus).end(), answerDelayMs);
+		});
+	});
+	await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+	receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+});
+afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+beforeEach(async () => {
+	sb().reset();
+	received = [];
+	answerStatus = 204;
+	answerDelayMs = 0;
+	await call('PUT', '/webhooks/wh_demo', { endpoint: receiverUrl, events: WEBHOOK_EVENTS });
+});
+
+const signingKey = () => (sb().get('webhooks', 'wh_demo') as { signing_key: string }).signing_key;
+
+/** Verifies with the reference implementation and returns the parsed envelope. */
+function verified(delivery: Received): { id: string; version: number; type: string; timestamp: string; data: any } {
+	return new Webhook(signingKey()).verify(delivery.body, delivery.headers) as never;
+}
+
+async function nextEvent(type: string) {
+	const delivery = await waitFor(() => received.find((r) => JSON.parse(r.body).type === type));
+	return { delivery, envelope: verified(delivery) };
+}
+
+describe('automatic deliveries on state changes', () => {
+	it('job create and delete send job.created and job.deleted, signed and verifiable', async () => {
+		const job = (await call('POST', '/jobs', { title: 'Signed' })).body.data;
+		const { delivery, envelope } = await nextEvent('job.created');
+		expect(envelope).toEqual({ id: delivery.headers['webhook-id'], version: 1, type: 'job.created', timestamp: expect.any(String), data: { object: job } });
+		expect(delivery.headers['content-type']).toBe('application/json');
+		expect(delivery.headers['webhook-id']).toMatch(/^msg_/);
+		expect(Number(delivery.headers['webhook-timestamp'])).toBe(Math.floor(Date.parse(envelope.timestamp) / 1000));
+		expect(delivery.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
+
+		await call('DELETE', `/jobs/${job.id}`);
+		expect((await nextEvent('job.deleted')).envelope.data.object).toEqual(job);
+	});
+
+	it.each([
+		['candidate.updated', async () => (await call('PUT', `/candidates/${seeded.values('candidates')[0].id}`, { rating: 2 })).body.data],
+		['candidate.note.updated', async () => {
+			const note = seeded.values('candidateNotes')[0];
+			return (await call('PUT', `/candidates/${note.candidate_id}/notes/${note.id}`, { text: 'hi' })).body.data;
+		}],
+		['feedback.updated', async () => (await call('PUT', `/feedback/${seeded.values('feedback')[0].id}`, { form_id: 'form_x' })).body.data],
+		['interview.created', async () => {
+			const app = seeded.values('applications')[0];
+			return (await call('POST', '/interviews', { application_id: app.id, event: { type: 'phone', start: '2030-01-01T10:00:00Z', end: '2030-01-01T10:30:00Z' } })).body.data;
+		}],
+		['interview.cancelled', async () => {
+			const id = seeded.values('interviews')[1].id;
+			await call('PUT', `/interviews/${id}/cancel`);
+			return sb().get('interviews', id);
+		}],
+		['candidate.tag.added', async () => {
+			const candidate = seeded.values('candidates')[0];
+			const tag = seeded.values('tags').find((t) => !candidate.tags.some((c) => c.id === t.id))!;
+			await call('POST', `/candidates/${candidate.id}/tags`, { id: tag.id });
+			return (await call('GET', `/candidates/${candidate.id}`)).body.data;
+		}],
+	])('%s carries the resource as it is after the change', async (event, act) => {
+		const resource = await act();
+		const { envelope } = await nextEvent(event);
+		expect(envelope.data.object).toEqual(resource);
+		await sb().settleDeliveries();
+		expect(sb().deliveries.map((d) => [d.event, d.webhookId, d.status])).toEqual([[event, 'wh_demo', 204]]);
+	});
+
+	it('never delays the API answer', async () => {
+		answerDelayMs = 1500;
+		const started = Date.now();
+		expect((await call('POST', '/jobs', { title: 'Fast' })).status).toBe(201);
+		expect(Date.now() - started).toBeLessThan(500);
+		await waitFor(() => received[0]);
+		expect(sb().deliveries).toHaveLength(0);
+		await sb().settleDeliveries();
+		expect(sb().deliveries).toHaveLength(1);
+	});
+
+	it('skips disabled webhooks and events a webhook is not subscribed to', async () => {
+		await call('PUT', '/webhooks/wh_demo', { events: ['job.deleted'] });
+		sb().put('webhooks', { ...(sb().get('webhooks', 'wh_second') as object), endpoint: receiverUrl, subscribed_events: ['job.created'], status: 'disabled' });
+		await call('POST', '/jobs', { title: 'Nobody listens' });
+		await sb().settleDeliveries();
+		expect(received).toEqual([]);
+		expect(sb().deliveries).toEqual([]);
+	});
+
+	it('a no-op (a second cancel, a tag already there) sends nothing', async () => {
+		const id = seeded.values('interviews')[1].id;
+		await call('PUT', `/interviews/${id}/cancel`);
+		await call('PUT', `/interviews/${id}/cancel`);
+		const candidate = seeded.values('candidates').find((c) => c.tags.length > 0)!;
+		expect((await call('POST', `/candidates/${candidate.id}/tags`, { id: candidate.tags[0].id })).status).toBe(204);
+		await sb().settleDeliveries();
+		expect(sb().deliveries.map((d) => d.event)).toEqual(['interview.cancelled']);
+	});
+});
+
+describe('manual deliveries (deliver)', () => {
+	it('sends both payload shapes, verifiable, and records them', async () => {
+		const job = seeded.values('jobs')[0];
+		const { custom_pipeline_id: _internal, ...visibleJob } = job;
+		const wrapped = await sb().deliver({ webhookId: 'wh_demo', event: 'job.updated' });
+		const flat = await sb().deliver({ webhookId: 'wh_demo', event: 'application.created', object: { id: 'app_1' }, shape: 'flat' });
+		expect(received).toHaveLength(2);
+		expect(verified(received[0])).toMatchObject({ type: 'job.updated', data: { object: visibleJob } });
+		expect(verified(received[1])).toMatchObject({ type: 'application.created', data: { id: 'app_1' } });
+		expect(verified(received[1]).data).not.toHaveProperty('object');
+		expect(wrapped).toMatchObject({ webhookId: 'wh_demo', event: 'job.updated', endpoint: receiverUrl, status: 204, body: received[0].body });
+		expect(wrapped.headers['webhook-signature']).toBe(received[0].headers['webhook-signature']);
+		expect(flat.msgId).toBe(received[1].headers['webhook-id']);
+		expect(sb().deliveries).toEqual([wrapped, flat]);
+	});
+
+	it('accepts event names outside the 19 and records the receiver status', async () => {
+		answerStatus = 401;
+		const record = await sb().deliver({ webhookId: 'wh_demo', event: 'job.archived', object: { id: 'job_1' } });
+		expect(record.status).toBe(401);
+	});
+
+	it('a signature made with another key does not verify', async () => {
+		await sb().deliver({ webhookId: 'wh_demo', event: 'job.updated' });
+		const otherKey = (sb().get('webhooks', 'wh_second') as { signing_key: string }).signing_key;
+		expect(() => new Webhook(otherKey).verify(received[0].body, received[0].headers)).toThrow();
+		expect(() => new Webhook(signingKey()).verify(received[0].body.replace('job.updated', 'job.deleted'), received[0].headers)).toThrow();
+	});
+
+	it('records a network error with status null', async () => {
+		const closed = createServer();
+		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+		const port = (closed.address() as AddressInfo).port;
+		await new Promise<void>((resolve) => closed.close(() => resolve()));
+		sb().put('webhooks', { ...(sb().get('webhooks', 'wh_demo') as object), endpoint: `http://127.0.0.1:${port}/closed` });
+		const record = await sb().deliver({ webhookId: 'wh_demo', event: 'job.created' });
+		expect(record.status).toBeNull();
+		expect(record.error).toMatch(/ECONNREFUSED/);
+	});
+
+	it('rejects an unknown webhook with a 404 problem', async () => {
+		await expect(sb().deliver({ webhookId: 'wh_nope', event: 'job.created' })).rejects.toMatchObject({ status: 404 });
+	});
+});
