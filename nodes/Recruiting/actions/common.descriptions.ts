@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { recruitingRequestAllItems, resourcePath } from '../../shared/transport';
 import { updateDisplayOptions } from '../../shared/updateDisplayOptions';
-import { checkIntegerInRange, requireId } from '../../shared/validation';
+import { invalidField, requireId } from '../../shared/validation';
 import type { RecruitingOperation } from './types';
 
 /** A resource's Operation selector; the first option is the default unless another is named. */
@@ -100,6 +100,16 @@ export function readAdditionalQuery(options: IDataObject): IDataObject {
 	return qs;
 }
 
+/** Limit: a whole number of at least 1 (a numeric string from an expression counts). */
+function readLimit(this: IExecuteFunctions, itemIndex: number): number {
+	const value: unknown = this.getNodeParameter('limit', itemIndex, 50);
+	const limit = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
+		throw invalidField(this.getNode(), itemIndex, 'Limit', 'must be a whole number of at least 1');
+	}
+	return limit;
+}
+
 /** Runs a list operation: Return All or Limit over the pagination envelope. */
 export async function getManyItems(
 	this: IExecuteFunctions,
@@ -109,16 +119,7 @@ export async function getManyItems(
 	notFound?: string,
 ): Promise<IDataObject[]> {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll
-		? undefined
-		: checkIntegerInRange(
-				this.getNode(),
-				itemIndex,
-				'Limit',
-				this.getNodeParameter('limit', itemIndex, 50),
-				1,
-				Number.MAX_SAFE_INTEGER,
-			);
+	const limit = returnAll ? undefined : readLimit.call(this, itemIndex);
 	return await recruitingRequestAllItems.call(this, { path, qs, limit, itemIndex, notFound });
 }
 
