@@ -44,9 +44,12 @@ class HttpError extends Error {
  * Environment for a headless n8n (see n8n-headless.md "Headless settings").
  * `overrides` wins; a value of null/undefined removes the variable.
  */
-function headlessEnv({ userFolder, port, brokerPort, webhookUrl, customExtensions, overrides = {} }) {
+function headlessEnv({ install, userFolder, port, brokerPort, webhookUrl, customExtensions, overrides = {} }) {
 	const env = {};
 	for (const [k, v] of Object.entries(process.env)) if (!STRIPPED_ENV.some((re) => re.test(k))) env[k] = v;
+	// n8n spawns its JS task runner as plain `node` from PATH: put n8n's own Node
+	// first, or 2.x's runner would run on the system Node 20.
+	if (install) env.PATH = `${path.dirname(install.nodeBin)}${path.delimiter}${env.PATH || ''}`;
 	Object.assign(env, {
 		N8N_USER_FOLDER: userFolder,
 		N8N_PORT: String(port),
@@ -381,6 +384,7 @@ async function startN8n(o = {}) {
 				}
 			: {};
 	const env = headlessEnv({
+		install,
 		userFolder,
 		port,
 		brokerPort,
@@ -489,7 +493,7 @@ if (require.main === module) {
 			log('instance', 'running; Ctrl-C to stop');
 			n.proc.exitPromise.then((r) => {
 				log('instance', `n8n exited (${r.code ?? r.signal})`);
-				process.exit(1);
+				process.exit(r.code === 0 ? 0 : 1);
 			});
 		})
 		.catch((e) => {

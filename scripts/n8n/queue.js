@@ -240,6 +240,7 @@ async function startQueueStack(o = {}) {
 		};
 		const envFor = (port, brokerPort, extra = {}) =>
 			headlessEnv({
+				install,
 				userFolder,
 				port,
 				brokerPort,

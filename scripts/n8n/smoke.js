@@ -38,7 +38,10 @@ function manualWorkflow(id) {
 		name: 'smoke manual',
 		active: false,
 		settings: {},
-		connections: { 'Manual Trigger': { main: [[{ node: 'Set', type: 'main', index: 0 }]] } },
+		connections: {
+			'Manual Trigger': { main: [[{ node: 'Set', type: 'main', index: 0 }]] },
+			Set: { main: [[{ node: 'Code', type: 'main', index: 0 }]] },
+		},
 		nodes: [
 			{
 				id: crypto.randomUUID(),
@@ -58,6 +61,15 @@ function manualWorkflow(id) {
 					assignments: { assignments: [{ id: 'a1', name: 'greeting', value: 'hello from smoke', type: 'string' }] },
 					options: {},
 				},
+			},
+			{
+				// Code runs in n8n's task runner: proves the runner starts (on n8n's Node).
+				id: crypto.randomUUID(),
+				name: 'Code',
+				type: 'n8n-nodes-base.code',
+				typeVersion: 2,
+				position: [440, 0],
+				parameters: { jsCode: 'return $input.all().map((i) => ({ json: { ...i.json, answer: 6 * 7 } }));' },
 			},
 		],
 	};
@@ -112,8 +124,8 @@ async function main() {
 		const wfId = `smoke${Date.now().toString(36)}`.slice(0, 21);
 		await timed(timings, 'cliImport', () => n8n.importWorkflow(manualWorkflow(wfId)));
 		const runOut = await timed(timings, 'cliExecute', () => n8n.executeWorkflow(wfId));
-		const setOut = runOut.data.resultData.runData.Set[0].data.main[0][0].json;
-		assert.strictEqual(setOut.greeting, 'hello from smoke');
+		const codeOut = runOut.data.resultData.runData.Code[0].data.main[0][0].json;
+		assert.deepStrictEqual(codeOut, { greeting: 'hello from smoke', answer: 42 });
 
 		// --- public API: create, activate, deliver, read back ---------------
 		const pathSeg = `smoke-${crypto.randomBytes(4).toString('hex')}`;
