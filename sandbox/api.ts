@@ -156,14 +156,21 @@ const APPLICATION_FILTERS: ReadonlyArray<{
 ];
 const applicationQuery = obj({ parent_stage: oneOf(PARENT_STAGES), sort: oneOf(APPLICATION_SORTS) });
 
+/**
+ * Applications by applied_at, then id: sorted once per change of the collection (the server warms it
+ * after seeding); the filters use memoised groups in that order, so a page costs O(page size).
+ */
+export function sortedApplications(store: Store): readonly Application[] {
+	return store.memo('applications:sorted', ['applications'], () =>
+		sortBy(store.values('applications'), (a) => Date.parse(a.applied_at) || 0),
+	);
+}
+
 function listApplications(ctx: ApiContext): Reply {
 	const { store, query } = ctx;
 	return listReply(ctx, (errors) => {
 		applicationQuery.parse(query, '', errors);
-		// Sorted once per change of the collection (applied_at, then id); filters use memoised groups in that order.
-		const sorted = store.memo('applications:sorted', ['applications'], () =>
-			sortBy(store.values('applications'), (a) => Date.parse(a.applied_at) || 0),
-		);
+		const sorted = sortedApplications(store);
 		const active = APPLICATION_FILTERS.filter((f) => query[f.name] !== undefined);
 		const candidates = active.map((f) =>
 			store

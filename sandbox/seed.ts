@@ -55,6 +55,8 @@ const stripUndefined = (o: SeedSizes): SeedSizes =>
 const EPOCH = Date.UTC(2025, 0, 6, 9, 0, 0);
 const DAY = 86_400_000;
 const iso = (ms: number): string => new Date(ms).toISOString();
+/** Candidate notes are not sized: one each for the first 50 candidates keeps large seeds light. */
+const CANDIDATES_WITH_NOTES = 50;
 
 export interface SeedUser {
 	id: string;
@@ -124,7 +126,7 @@ export function seed(store: Store, companyId: string, sizes: SeedSizes = {}): vo
 	const interviews = applications.slice(0, 3).map(makeInterview);
 	const feedback = applications.slice(0, 3).map((app, i) => makeFeedback(i, app, forms[i % forms.length]));
 	const jobNotes = jobs.flatMap((job, j) => range(size.jobNotesPerJob, (k) => ({ ...makeNote(`jobNotes:${j}:${k}`), job_id: job.id })));
-	const candidateNotes = candidates.map((c, i) => makeCandidateNote(i, c));
+	const candidateNotes = candidates.slice(0, CANDIDATES_WITH_NOTES).map((c, i) => makeCandidateNote(i, c));
 
 	store.clear();
 	const load = <C extends Parameters<Store['put']>[0]>(c: C, records: readonly object[]) => {

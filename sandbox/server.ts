@@ -8,7 +8,7 @@
  */
 import { createServer, IncomingMessage, ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
-import { API_ROUTES, Reply } from './api';
+import { API_ROUTES, Reply, sortedApplications } from './api';
 import { CONTROL_ROUTES } from './control';
 import { Deliveries } from './deliveries';
 import { Faults } from './faults';
@@ -16,7 +16,7 @@ import { Problem } from './problems';
 import { Router } from './router';
 import { seed } from './seed';
 import { Store } from './store';
-import type { RecordedRequest, Sandbox, SandboxOptions } from './types';
+import type { RecordedRequest, Sandbox, SandboxOptions, SeedSizes } from './types';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const apiRouter = new Router(API_ROUTES);
@@ -94,7 +94,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const companyId = options.companyId ?? 'cmp_demo';
 	const token = options.token ?? 'sandbox-token';
 	const store = new Store();
-	seed(store, companyId, options.seed);
+	const reseed = (sizes: SeedSizes | undefined): void => {
+		seed(store, companyId, sizes);
+		sortedApplications(store);
+	};
+	reseed(options.seed);
 	const faults = new Faults();
 	const deliveries = new Deliveries(store);
 	const requests: RecordedRequest[] = [];
@@ -208,7 +212,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		setFaults: (rules) => faults.set(rules),
 		faultHits: () => faults.hitCounts(),
 		reset(sizes) {
-			seed(store, companyId, sizes);
+			reseed(sizes);
 			requests.length = 0;
 			faults.set([]);
 			deliveries.reset();
