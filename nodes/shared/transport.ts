@@ -133,6 +133,7 @@ function problemError(
 	node: INode,
 	request: RecruitingRequest,
 	response: FullResponse,
+	attempts = 1,
 ): NodeApiError {
 	const status = response.statusCode;
 	const problem: ProblemDocument = isProblem(response.body) ? response.body : {};
@@ -140,6 +141,12 @@ function problemError(
 		(line): line is string => typeof line === 'string' && line !== '',
 	);
 	let message = problem.title ? `${problem.title} (HTTP ${status})` : `HTTP ${status}`;
+	if (status >= 500 && attempts > 1) message += `, after ${attempts} attempts`;
+	if (status >= 500 && !isIdempotent(request.method)) {
+		detailLines.push(
+			`A ${request.method} is not retried automatically: it may have taken effect, so check before running it again.`,
+		);
+	}
 	if (status === 401) {
 		message = 'Authorization failed: check the access token and the company ID of the credential';
 		if (problem.title) detailLines.unshift(problem.title);
@@ -156,14 +163,15 @@ function problemError(
 	});
 }
 
-function networkError(node: INode, request: RecruitingRequest, error: Error): NodeApiError {
+function networkError(node: INode, request: RecruitingRequest, error: Error, attempts = 1): NodeApiError {
 	const code = (error as { code?: string }).code;
 	const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(error.message);
+	const tries = attempts > 1 ? ` (${attempts} attempts)` : '';
 	return new NodeApiError(node, { message: error.message, code: code ?? null } as JsonObject, {
 		message: timedOut
 			? 'The Recruiting service did not answer in time'
 			: 'The Recruiting service could not be reached',
-		description: `${request.method} ${request.path}: ${error.message}`,
+		description: `${request.method} ${request.path}${tries}: ${error.message}`,
 		itemIndex: request.itemIndex,
 	});
 }
@@ -230,7 +238,7 @@ export async function recruitingRequest<T = IDataObject>(
 				await sleep(policy.retryDelayMs * 2 ** retries++);
 				continue;
 			}
-			throw networkError(node, request, error);
+			throw networkError(node, request, error, retries + 1);
 		}
 
 		const status = response.statusCode;
@@ -246,7 +254,7 @@ export async function recruitingRequest<T = IDataObject>(
 		}
 		// A DELETE whose first answer was lost may find the resource already gone: that is success.
 		if (status === 404 && request.method === 'DELETE' && retries > 0) return undefined;
-		if (status >= 400) throw problemError(node, request, response);
+		if (status >= 400) throw problemError(node, request, response, retries + 1);
 		return parseBody<T>(node, request, response);
 	}
 }
@@ -323,7 +331,7 @@ export async function recruitingRequestAllItems(
 	const node = this.getNode();
 	const pageSize = pageSizeFor(list.limit);
 	const collected: IDataObject[] = [];
-	const firstIdsSeen = new Set<string>();
+	const idsSeen = new Set<string>();
 	let totalPages: number | undefined;
 	let emptyPageRefetched = false;
 
@@ -354,10 +362,12 @@ export async function recruitingRequestAllItems(
 			continue;
 		}
 		emptyPageRefetched = false;
-		const firstId = items.length > 0 ? String(items[0].id ?? '') : '';
-		if (firstId !== '') {
-			if (firstIdsSeen.has(firstId)) throw fail(`it repeats an earlier page (item "${firstId}")`);
-			firstIdsSeen.add(firstId);
+		// Any id seen before means a repeated or shifted page: the list would hold duplicates.
+		for (const item of items) {
+			const id = item.id === undefined || item.id === null ? '' : String(item.id);
+			if (id === '') continue;
+			if (idsSeen.has(id)) throw fail(`it repeats an earlier page (item "${id}")`);
+			idsSeen.add(id);
 		}
 		totalPages ??= envelope.meta?.total_pages;
 
@@ -366,7 +376,14 @@ export async function recruitingRequestAllItems(
 			collected.push(item);
 		}
 		if (list.limit !== undefined && collected.length >= list.limit) return collected;
-		if (envelope.meta?.has_next_page !== true) return collected;
+		if (envelope.meta?.has_next_page !== true) {
+			// The last page: an empty or short page must not silently drop items the list says it has.
+			const total = envelope.meta?.total_items;
+			if (typeof total === 'number' && collected.length < total) {
+				throw fail(`the list ended after ${collected.length} items but says it holds ${total}`);
+			}
+			return collected;
+		}
 		if (totalPages !== undefined && page >= totalPages) {
 			throw fail(`it says there is a next page beyond the last one (${totalPages})`);
 		}
