@@ -171,3 +171,6 @@ export function describeListContract(fixture: () => RecruitingFixture, contract:
 		});
 	});
 }
+
+/** A parameter value as an n8n expression that evaluates to `value` (so n8n's own "required" check does not see it). */
+export const expr = (value: unknown): string => `={{ ${JSON.stringify(value)} }}`;
