@@ -49,11 +49,16 @@ export class Deliveries {
 		while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
 	}
 
-	/** Forgets the records and abandons what is still in flight (it will not be recorded). */
-	reset(): void {
+	/** Abandons what is still in flight: it is aborted and will not be recorded. */
+	abandon(): void {
 		this.abort.abort();
 		this.abort = new AbortController();
 		this.inFlight.clear();
+	}
+
+	/** Abandons what is in flight and forgets the records. */
+	reset(): void {
+		this.abandon();
 		this.records.length = 0;
 	}
 

@@ -223,7 +223,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		deliveries: deliveries.records,
 		settleDeliveries: () => deliveries.settle(),
 		async close() {
-			deliveries.reset();
+			deliveries.abandon();
 			server.closeAllConnections();
 			await new Promise<void>((resolve) => server.close(() => resolve()));
 		},

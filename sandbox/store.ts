@@ -126,7 +126,9 @@ export class Store {
 	}
 
 	private map<C extends CollectionName>(collection: C): Map<string, CollectionTypes[C]> {
-		return this.maps.get(collection) as unknown as Map<string, CollectionTypes[C]>;
+		const map = this.maps.get(collection);
+		if (!map) throw new TypeError(`Unknown collection '${collection}'; known: ${COLLECTIONS.join(', ')}.`);
+		return map as unknown as Map<string, CollectionTypes[C]>;
 	}
 
 	private bump(collection: CollectionName): void {

@@ -34,12 +34,15 @@ function leaf<T>(test: (value: unknown) => boolean, expected: string): Schema<T>
 
 export function str(opts: { min?: number; max?: number } = {}): Schema<string> {
 	const { min = 0, max = Infinity } = opts;
-	const range =
-		max === Infinity ? (min > 0 ? ` of at least ${min} characters` : '') : ` of ${min} to ${max} characters`;
-	return leaf(
-		(v) => typeof v === 'string' && v.length >= min && v.length <= max,
-		`a string${range}`,
-	);
+	const expected =
+		max !== Infinity
+			? `a string of ${min > 0 ? `${min} to ` : 'at most '}${max} characters`
+			: min > 1
+				? `a string of at least ${min} characters`
+				: min === 1
+					? 'a non-empty string'
+					: 'a string';
+	return leaf((v) => typeof v === 'string' && v.length >= min && v.length <= max, expected);
 }
 
 export function int(opts: { min?: number; max?: number } = {}): Schema<number> {

@@ -98,6 +98,11 @@ describe('control API', () => {
 		});
 	});
 
+	it('put() refuses unknown collections and records without an id', () => {
+		expect(() => sb().put('unicorns' as never, { id: 'x' })).toThrow("Unknown collection 'unicorns'");
+		expect(() => sb().put('tags', { name: 'no id' })).toThrow('A tags record needs a non-empty string id.');
+	});
+
 	it('answers 404 and 405 problems for unknown control routes', async () => {
 		expect((await call('GET', '/__sandbox/nothing')).status).toBe(404);
 		const wrong = await call('POST', '/__sandbox/info');

@@ -40,7 +40,7 @@ describe('create job', () => {
 		['an empty title', { title: '' }, { title: [TITLE] }],
 		['a title of 101 characters', { title: 'x'.repeat(101) }, { title: [TITLE] }],
 		['a numeric title', { title: 5 }, { title: [TITLE] }],
-		['a description of 100001 characters', { title: 't', description: 'x'.repeat(100001) }, { description: ["'description' must be a string of 0 to 100000 characters."] }],
+		['a description of 100001 characters', { title: 't', description: 'x'.repeat(100001) }, { description: ["'description' must be a string of at most 100000 characters."] }],
 		['an unknown status', { title: 't', status: 'open' }, { status: [ENUM('status', 'drafted, published, closed, internal')] }],
 		['an unknown type', { title: 't', type: 'freelance' }, { type: [ENUM('type', 'full_time, part_time, contract, temporary, other, internship, volunteer')] }],
 		['an unknown experience', { title: 't', experience: 'guru' }, { experience: [ENUM('experience', 'na, intern, entry_level, mid_level, senior')] }],
@@ -105,7 +105,7 @@ describe('create interview', () => {
 		['a guest attendee without email', { ...base, event: { ...event, attendees: [{ type: 'guest' }] } }, { [`${ATTENDEE}.email`]: [`'${ATTENDEE}.email' is required when the attendee type is guest.`] }],
 		['an unknown meeting type', { ...base, meta: { online_meeting_type: 'zoom' } }, { 'meta.online_meeting_type': [ENUM('meta.online_meeting_type', 'hangouts_meet, event_named_hangout, event_hangout, unknown, skype_for_consumer, skype_for_business, teams_for_business')] }],
 		['attach_resume_to_invite that is not a boolean', { ...base, meta: { attach_resume_to_invite: 'yes' } }, { 'meta.attach_resume_to_invite': [BOOL('meta.attach_resume_to_invite')] }],
-		['an application id that is not a string', { ...base, application_id: 42 }, { application_id: ["'application_id' must be a string of at least 1 characters."] }],
+		['an application id that is not a string', { ...base, application_id: 42 }, { application_id: ["'application_id' must be a non-empty string."] }],
 	])('rejects %s', (_label, body, errors) => expectErrors('POST', '/interviews', body, errors));
 
 	it('accepts every meeting type, null, and an IANA zone', async () => {
@@ -165,7 +165,7 @@ describe('update webhook', () => {
 
 describe('add tag', () => {
 	it.each<Case>([
-		['an empty id', { id: '' }, { id: ["'id' must be a string of at least 1 characters."] }],
-		['a numeric id', { id: 5 }, { id: ["'id' must be a string of at least 1 characters."] }],
+		['an empty id', { id: '' }, { id: ["'id' must be a non-empty string."] }],
+		['a numeric id', { id: 5 }, { id: ["'id' must be a non-empty string."] }],
 	])('rejects %s', (_label, body, errors) => expectErrors('POST', `/candidates/${candidate.id}/tags`, body, errors));
 });
