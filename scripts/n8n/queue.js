@@ -163,6 +163,7 @@ async function startPostgres({ port, logFile }) {
 		} catch {
 			/* already stopped */
 		}
+		fs.rmSync(dir, { recursive: true, force: true });
 	});
 	await runOk(...as('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'n8n']), { cwd: dir });
 	return {
