@@ -174,11 +174,17 @@ function spawnN8nProcess({ install, command = 'start', args = [], env, cwd, logF
 	let stopping = null;
 	/**
 	 * SIGTERM only once ready (n8n mishandles a SIGTERM during startup), wait
-	 * for exit, SIGKILL the group after `timeoutMs`. Idempotent.
+	 * for exit, SIGKILL the group after `timeoutMs`. `force`: SIGKILL at once.
+	 * Idempotent.
 	 */
-	function stop({ timeoutMs = 20000 } = {}) {
+	function stop({ timeoutMs = 20000, force = false } = {}) {
 		if (stopping) return stopping;
 		stopping = (async () => {
+			if (force && !exited) {
+				// Failure paths: no graceful shutdown needed, and the process may be hung.
+				killGroup(child.pid, 'SIGKILL');
+				await exitPromise;
+			}
 			if (!exited) {
 				await Promise.race([ready.catch(() => {}), exitPromise]);
 			}
@@ -432,7 +438,7 @@ async function startN8n(o = {}) {
 				Object.assign(inst, { apiKey: auth.apiKey, api: auth.api, rest: auth.rest });
 				log('instance', `n8n ${version} ready in ${(inst.readyMs / 1000).toFixed(1)}s (+${secondsSince(t)}s owner/API key)`);
 			} catch (e) {
-				await inst.proc.stop().catch(() => {});
+				await inst.proc.stop({ force: true }).catch(() => {});
 				throw e;
 			}
 			return inst;

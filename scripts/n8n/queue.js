@@ -204,9 +204,10 @@ async function startQueueStack(o = {}) {
 	const url = `http://127.0.0.1:${mainPort}`;
 	const webhookBase = `http://127.0.0.1:${webhookPort}`;
 
+	// Each entry: (opts) => Promise; run in reverse start order.
 	const stoppers = [];
-	const stopAll = async () => {
-		for (const s of stoppers.splice(0).reverse()) await s().catch((e) => log('queue', `stop error: ${e.message}`));
+	const stopAll = async (opts = {}) => {
+		for (const s of stoppers.splice(0).reverse()) await s(opts).catch((e) => log('queue', `stop error: ${e.message}`));
 	};
 	try {
 		const [redis, pg] = await Promise.all([
@@ -270,7 +271,7 @@ async function startQueueStack(o = {}) {
 			readyUrls: [`${url}/healthz`, `${url}/rest/settings`],
 			name: 'main',
 		});
-		stoppers.push(() => main.stop());
+		stoppers.push((opts) => main.stop(opts));
 		const mainReadyMs = await main.ready;
 		log('queue', `main ready in ${(mainReadyMs / 1000).toFixed(1)}s`);
 
@@ -283,7 +284,7 @@ async function startQueueStack(o = {}) {
 			readyUrls: [`http://127.0.0.1:${workerPort}/healthz`],
 			name: 'worker',
 		});
-		stoppers.push(() => worker.stop());
+		stoppers.push((opts) => worker.stop(opts));
 		const webhook = spawnN8nProcess({
 			install,
 			command: 'webhook',
@@ -293,7 +294,7 @@ async function startQueueStack(o = {}) {
 			readyUrls: [`${webhookBase}/healthz`],
 			name: 'webhook',
 		});
-		stoppers.push(() => webhook.stop());
+		stoppers.push((opts) => webhook.stop(opts));
 		const [workerReadyMs, webhookReadyMs] = await Promise.all([worker.ready, webhook.ready]);
 		const auth = await createOwnerAndApiKey({ baseUrl: url, version, owner });
 		const readyMs = Date.now() - t0;
@@ -324,11 +325,11 @@ async function startQueueStack(o = {}) {
 			processes: { main, worker, webhook },
 			readyMs,
 			timings: { mainReadyMs, workerReadyMs, webhookReadyMs },
-			/** Stops webhook, worker, main, then redis and postgres. */
-			stop: stopAll,
+			/** Stops webhook, worker, main, then redis and postgres. `{force: true}`: SIGKILL n8n processes. */
+			stop: (opts) => stopAll(opts),
 		};
 	} catch (e) {
-		await stopAll();
+		await stopAll({ force: true });
 		throw e;
 	}
 }
