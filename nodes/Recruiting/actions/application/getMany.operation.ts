@@ -76,10 +76,9 @@ export const description = updateDisplayOptions(
 );
 
 /** The modeled filters and sort as query parameters; an added filter must have a value. */
-function readFilters(this: IExecuteFunctions, itemIndex: number): IDataObject {
+function readFilters(this: IExecuteFunctions, itemIndex: number, options: IDataObject): IDataObject {
 	const node = this.getNode();
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	for (const filter of ID_FILTERS) {
 		const value = filters[filter.name];
@@ -100,6 +99,6 @@ function readFilters(this: IExecuteFunctions, itemIndex: number): IDataObject {
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	// The modeled filters win over a same-named additional query parameter.
-	const qs = { ...readAdditionalQuery(options), ...readFilters.call(this, itemIndex) };
+	const qs = { ...readAdditionalQuery(options), ...readFilters.call(this, itemIndex, options) };
 	return await getManyItems.call(this, itemIndex, resourcePath('applications'), qs);
 }
