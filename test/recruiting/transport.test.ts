@@ -196,10 +196,10 @@ describe('faults', () => {
 		const [first] = await listDirect(fx.sandbox, ['applications'], { page_size: '1' });
 		fx.sandbox.put('applications', { ...first, id: 'app_inserted_first', applied_at: '2000-01-01T00:00:00Z' });
 		const result = await running;
+		fx.sandbox.reset({ applications: 250 });
 		const error = errorOf(result);
 		expect(error.description).toContain(`repeats an earlier page (item "${all[99]}")`);
 		expect(result.items).toHaveLength(0);
-		fx.sandbox.reset({ applications: 250 });
 	});
 
 	test('one empty page in the middle is fetched again and nothing is lost', async () => {
