@@ -16,8 +16,7 @@ const os = require('os');
 const net = require('net');
 const path = require('path');
 const crypto = require('crypto');
-const { execFileSync } = require('child_process');
-const { spawn } = require('child_process');
+const { execFileSync, spawn } = require('child_process');
 const { log, sleep, freePorts, run, runOk, trackChild, markGraceful, onExit, secondsSince } = require('./cache');
 const { ensureN8n, majorOf, DEFAULT_VERSION } = require('./install');
 const {
