@@ -41,7 +41,8 @@ function respond(
 }
 
 function unauthorized(this: IWebhookFunctions, reason: SignatureFailure): IWebhookResponseData {
-	this.logger.warn(`Recruiting Trigger refused a delivery: ${describeSignatureFailure(reason)}`, {
+	// Debug, not warn: a flood of forged requests must not flood the log.
+	this.logger.debug(`Recruiting Trigger refused a delivery: ${describeSignatureFailure(reason)}`, {
 		node: this.getNode().name,
 		reason,
 	});
@@ -64,8 +65,15 @@ function stringOrNull(value: unknown): string | null {
 
 /** Verifies, filters and turns one delivery into one item; answers every refusal itself. */
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const request = this.getRequestObject();
-	const rawBody = (request as { rawBody?: unknown }).rawBody;
+	const request = this.getRequestObject() as ReturnType<IWebhookFunctions['getRequestObject']> & {
+		rawBody?: unknown;
+		readRawBody?: () => Promise<void>;
+	};
+	// n8n reads the body for parsable content types; otherwise it leaves that to the node.
+	if (request.rawBody === undefined && typeof request.readRawBody === 'function') {
+		await request.readRawBody();
+	}
+	const rawBody = request.rawBody;
 	// Without the exact bytes nothing can be verified: fail closed.
 	if (!Buffer.isBuffer(rawBody)) return unauthorized.call(this, 'missing-body');
 

@@ -1,0 +1,556 @@
+/**
+ * The Recruiting Trigger through n8n-core's real hook and webhook contexts (test/harness),
+ * against the sandbox over HTTP: lifecycle (checkExists / create / delete, static data across
+ * restarts) and deliveries signed by the sandbox with the `standardwebhooks` package.
+ */
+import { randomBytes } from 'crypto';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { Webhook as Signer } from 'standardwebhooks';
+
+import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
+import { ORIGINAL_SLOT, TEST_SLOT } from '../../nodes/RecruitingTrigger/lifecycle';
+import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
+import { clearSigningKeyCache } from '../../nodes/RecruitingTrigger/signingKeys';
+import { startSandbox, type Sandbox, type Webhook } from '../../sandbox';
+import {
+	hookHarness,
+	StaticDataStore,
+	webhookServer,
+	type HookHarness,
+	type WebhookServer,
+} from '../harness';
+
+const WEBHOOK = 'wh_demo';
+const SELECTED = ['candidate.updated', 'job.created', 'application.created'];
+
+let sandbox: Sandbox;
+let servers: WebhookServer[] = [];
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0, seed: { applications: 5, jobs: 2, candidates: 5 } });
+});
+afterAll(async () => {
+	await sandbox.close();
+});
+beforeEach(() => {
+	sandbox.reset({ applications: 5, jobs: 2, candidates: 5 });
+	// Every test starts as a freshly started n8n process: no signing key in memory.
+	clearSigningKeyCache();
+});
+afterEach(async () => {
+	await sandbox.settleDeliveries();
+	await Promise.all(servers.map(async (server) => await server.close()));
+	servers = [];
+});
+
+function credentials() {
+	return { recruitingApi: { baseUrl: sandbox.url, companyId: sandbox.companyId, accessToken: sandbox.token } };
+}
+
+function parameters(overrides: INodeParameters = {}): INodeParameters {
+	return { webhookId: WEBHOOK, events: SELECTED, options: {}, ...overrides };
+}
+
+function remote(id = WEBHOOK): Webhook {
+	return sandbox.get('webhooks', id) as Webhook;
+}
+
+/** The dashboard state of a webhook: what deactivation must put back. */
+function dashboardState(id = WEBHOOK) {
+	const { endpoint, subscribed_events, name, description } = remote(id);
+	return { endpoint, subscribed_events, name, description };
+}
+
+interface Setup {
+	server: WebhookServer;
+	hooks: HookHarness;
+	store: StaticDataStore;
+	/** Another hook harness on the same "database row", e.g. with other parameters. */
+	hooksWith(params: INodeParameters, store?: StaticDataStore): HookHarness;
+}
+
+/** A webhook server (n8n's production endpoint) and a hook harness sharing one static-data row. */
+async function setup(params: INodeParameters = parameters(), store = new StaticDataStore()): Promise<Setup> {
+	const node = new RecruitingTrigger();
+	const options = { credentials: credentials(), credentialTypes: [new RecruitingApi()], staticData: store };
+	const server = await webhookServer(node, params, options);
+	servers.push(server);
+	const hooksWith = (p: INodeParameters, s = store) =>
+		hookHarness(node, p, { ...options, staticData: s, webhookBaseUrl: server.webhookBaseUrl });
+	return { server, hooks: hooksWith(params), store, hooksWith };
+}
+
+function webhookRequests() {
+	return sandbox.requests
+		.filter((r) => r.segments.includes('webhooks'))
+		.map((r) => ({ method: r.method, id: r.segments[r.segments.length - 1], body: r.body as IDataObject | undefined }));
+}
+
+function lastCall(server: WebhookServer) {
+	return server.calls[server.calls.length - 1];
+}
+
+function items(server: WebhookServer): INodeExecutionData[] | undefined {
+	return lastCall(server).workflowData?.[0];
+}
+
+/** Scans everything the trigger persisted for the signing key (whole, or its base64 part). */
+function expectNoKeyIn(value: unknown, key: string) {
+	const text = JSON.stringify(value);
+	expect(text).not.toContain(key);
+	expect(text).not.toContain(key.replace(/^whsec_/, ''));
+	expect(text).not.toContain('signing_key');
+}
+
+/** A hand-made delivery to the trigger, for the cases the sandbox never sends. */
+async function post(
+	url: string,
+	opts: {
+		key?: string;
+		payload?: string;
+		sentBody?: string;
+		at?: Date;
+		headers?: Record<string, string | undefined>;
+		contentType?: string;
+	} = {},
+) {
+	const at = opts.at ?? new Date();
+	const msgId = `msg_${randomBytes(8).toString('hex')}`;
+	const payload =
+		opts.payload ??
+		JSON.stringify({ id: msgId, version: 1, type: 'candidate.updated', timestamp: at.toISOString(), data: { object: { id: 'can_x' } } });
+	const headers: Record<string, string | undefined> = {
+		'content-type': opts.contentType ?? 'application/json',
+		'webhook-id': msgId,
+		'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+		'webhook-signature': new Signer(opts.key ?? remote().signing_key).sign(msgId, at, payload),
+		...opts.headers,
+	};
+	const sent = Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<string, string>;
+	const response = await fetch(url, { method: 'POST', headers: sent, body: opts.sentBody ?? payload });
+	return { status: response.status, body: (await response.json().catch(() => undefined)) as IDataObject | undefined };
+}
+
+describe('activation', () => {
+	it('reads the webhook, remembers the original, then points it at n8n with the selected events', async () => {
+		const before = dashboardState();
+		const { server, hooks } = await setup();
+		sandbox.clearRequests();
+
+		expect(await hooks.activate()).toEqual({ existed: false, created: true });
+
+		expect(webhookRequests()).toEqual([
+			{ method: 'GET', id: WEBHOOK, body: undefined }, // checkExists
+			{ method: 'GET', id: WEBHOOK, body: undefined }, // create
+			{
+				method: 'PUT',
+				id: WEBHOOK,
+				body: { endpoint: server.url, events: SELECTED, name: before.name, description: before.description },
+			},
+		]);
+		expect(hooks.webhookUrl).toBe(server.url);
+		expect(dashboardState()).toEqual({ ...before, endpoint: server.url, subscribed_events: SELECTED });
+		expect(hooks.staticData).toEqual({
+			[ORIGINAL_SLOT]: {
+				webhookId: WEBHOOK,
+				endpoint: before.endpoint,
+				events: before.subscribed_events,
+				name: before.name,
+				description: before.description,
+				replacedBy: server.url,
+			},
+		});
+		// Every request carried the credential.
+		expect(sandbox.requests.every((r) => r.headers.authorization === `Bearer ${sandbox.token}`)).toBe(true);
+	});
+
+	it('checkExists: true only for this URL with exactly these events, in any order', async () => {
+		const { hooks, hooksWith } = await setup();
+		expect(await hooks.checkExists()).toBe(false); // still the dashboard's endpoint
+		await hooks.activate();
+		expect(await hooks.checkExists()).toBe(true);
+		expect(await hooksWith(parameters({ events: [...SELECTED].reverse() })).checkExists()).toBe(true);
+		expect(await hooksWith(parameters({ events: SELECTED.slice(1) })).checkExists()).toBe(false);
+		expect(await hooksWith(parameters({ events: [...SELECTED, 'job.deleted'] })).checkExists()).toBe(false);
+		sandbox.put('webhooks', { ...remote(), endpoint: 'https://elsewhere.example.invalid/hook' });
+		expect(await hooks.checkExists()).toBe(false);
+	});
+
+	it('an unknown webhook id fails activation with an error naming the id, and changes nothing', async () => {
+		const { hooks } = await setup(parameters({ webhookId: 'wh_missing' }));
+		const before = dashboardState();
+		sandbox.clearRequests();
+		await expect(hooks.activate()).rejects.toThrow('Webhook "wh_missing" was not found');
+		expect(webhookRequests().filter((r) => r.method !== 'GET')).toEqual([]);
+		expect(dashboardState()).toEqual(before);
+		expect(hooks.staticData).toEqual({});
+	});
+
+	it('an empty webhook id or no events fail activation with a clear message', async () => {
+		await expect((await setup(parameters({ webhookId: '  ' }))).hooks.activate()).rejects.toThrow(
+			'Invalid "Webhook ID"',
+		);
+		await expect((await setup(parameters({ events: [] }))).hooks.activate()).rejects.toThrow(
+			'Select at least one event',
+		);
+	});
+
+	it('never remembers our own URL as the original when the webhook already points here', async () => {
+		const { server, hooks } = await setup();
+		sandbox.put('webhooks', { ...remote(), endpoint: server.url, subscribed_events: ['job.deleted'] });
+		await hooks.activate();
+		expect(hooks.staticData).toEqual({});
+		expect(remote().subscribed_events).toEqual(SELECTED);
+		sandbox.clearRequests();
+		expect(await hooks.deactivate()).toBe(true);
+		expect(webhookRequests()).toEqual([]); // nothing remembered, nothing to put back
+	});
+});
+
+describe('deactivation', () => {
+	it('puts back the original endpoint, events, name and description exactly, then forgets them', async () => {
+		const before = dashboardState();
+		const { hooks } = await setup();
+		await hooks.activate();
+		sandbox.clearRequests();
+		expect(await hooks.deactivate()).toBe(true);
+		expect(webhookRequests()).toEqual([
+			{ method: 'GET', id: WEBHOOK, body: undefined },
+			{
+				method: 'PUT',
+				id: WEBHOOK,
+				body: {
+					endpoint: before.endpoint,
+					events: before.subscribed_events,
+					name: before.name,
+					description: before.description,
+				},
+			},
+		]);
+		expect(dashboardState()).toEqual(before);
+		expect(hooks.staticData).toEqual({});
+		// A second deactivation has nothing to do.
+		sandbox.clearRequests();
+		expect(await hooks.deactivate()).toBe(true);
+		expect(webhookRequests()).toEqual([]);
+	});
+
+	it('succeeds when the webhook was deleted meanwhile', async () => {
+		const { hooks } = await setup();
+		await hooks.activate();
+		sandbox.setFaults([{ kind: 'status', status: 404, path: `/webhooks/${WEBHOOK}`, times: -1 }]);
+		expect(await hooks.deactivate()).toBe(true);
+		expect(hooks.staticData).toEqual({});
+	});
+
+	it('leaves the webhook alone when someone re-pointed it in the dashboard meanwhile', async () => {
+		const { hooks } = await setup();
+		await hooks.activate();
+		sandbox.put('webhooks', { ...remote(), endpoint: 'https://someone-else.example.invalid/' });
+		sandbox.clearRequests();
+		expect(await hooks.deactivate()).toBe(true);
+		expect(webhookRequests().map((r) => r.method)).toEqual(['GET']);
+		expect(remote().endpoint).toBe('https://someone-else.example.invalid/');
+		expect(hooks.staticData).toEqual({});
+	});
+
+	it('keeps the original when putting it back fails, so a later deactivation can retry', async () => {
+		const before = dashboardState();
+		const { hooks } = await setup();
+		await hooks.activate();
+		sandbox.setFaults([{ kind: 'status', status: 400, method: 'PUT', path: `/webhooks/${WEBHOOK}`, times: 1 }]);
+		await expect(hooks.deactivate()).rejects.toThrow();
+		expect(hooks.staticData[ORIGINAL_SLOT]).toMatchObject({ endpoint: before.endpoint });
+		sandbox.setFaults([]);
+		await hooks.activate();
+		expect(await hooks.deactivate()).toBe(true);
+		expect(dashboardState()).toEqual(before);
+	});
+});
+
+describe('the remembered original survives', () => {
+	it('5 activate/deactivate cycles', async () => {
+		const before = dashboardState();
+		const { server, hooks } = await setup();
+		for (let i = 0; i < 5; i++) {
+			await hooks.activate();
+			expect(remote().endpoint).toBe(server.url);
+			expect(hooks.staticData[ORIGINAL_SLOT]).toMatchObject({ endpoint: before.endpoint });
+			await hooks.deactivate();
+			expect(dashboardState()).toEqual(before);
+			expect(hooks.staticData).toEqual({});
+		}
+	});
+
+	it('restarts, republishing and repeated activation, with a fresh process memory each time', async () => {
+		const before = dashboardState();
+		const first = await setup();
+		await first.hooks.activate();
+		const saved = first.store.workflowData;
+
+		let store = first.store;
+		let events = SELECTED;
+		for (let restart = 0; restart < 5; restart++) {
+			// A new n8n process at the same URL: static data from the database, nothing in memory.
+			clearSigningKeyCache();
+			store = new StaticDataStore(store.workflowData);
+			expect(await first.hooksWith(parameters({ events }), store).activate('init')).toEqual({ existed: true });
+			// Republished with other events: create runs again but keeps the original.
+			events = restart % 2 === 0 ? ['job.deleted', 'interview.created'] : SELECTED;
+			const republished = first.hooksWith(parameters({ events }), store);
+			expect(await republished.activate('update')).toEqual({ existed: false, created: true });
+			expect(await republished.activate('activate')).toEqual({ existed: true });
+			expect(remote().subscribed_events).toEqual(events);
+			expect(store.workflowData).toEqual(saved);
+		}
+		clearSigningKeyCache();
+		const hooks = first.hooksWith(parameters({ events }), new StaticDataStore(store.workflowData));
+		expect(await hooks.deactivate()).toBe(true);
+		expect(dashboardState()).toEqual(before);
+	});
+
+	it('a changed Webhook ID hands the previous webhook back before taking the new one', async () => {
+		const demoBefore = dashboardState(WEBHOOK);
+		const secondBefore = dashboardState('wh_second');
+		const { server, hooks, hooksWith } = await setup();
+		await hooks.activate();
+		const other = hooksWith(parameters({ webhookId: 'wh_second' }));
+		await other.activate('update');
+		expect(dashboardState(WEBHOOK)).toEqual(demoBefore);
+		expect(remote('wh_second').endpoint).toBe(server.url);
+		expect(other.staticData[ORIGINAL_SLOT]).toMatchObject({ webhookId: 'wh_second', endpoint: secondBefore.endpoint });
+		await other.deactivate();
+		expect(dashboardState('wh_second')).toEqual(secondBefore);
+	});
+
+	it('"Listen for test event" on an active workflow puts production back afterwards', async () => {
+		const before = dashboardState();
+		const { server, hooks, store, hooksWith } = await setup();
+		await hooks.activate();
+		// The editor's test listen: its own copy of static data, the test URL, activation "manual".
+		const testStore = new StaticDataStore(store.workflowData);
+		const testHooks = hookHarness(new RecruitingTrigger(), parameters(), {
+			credentials: credentials(),
+			credentialTypes: [new RecruitingApi()],
+			staticData: testStore,
+			webhookBaseUrl: server.webhookBaseUrl.replace(/\/webhook$/, '/webhook-test'),
+		});
+		await testHooks.activate('manual');
+		expect(remote().endpoint).toBe(testHooks.webhookUrl);
+		expect(testHooks.staticData[TEST_SLOT]).toMatchObject({ endpoint: server.url });
+		expect(testHooks.staticData[ORIGINAL_SLOT]).toMatchObject({ endpoint: before.endpoint });
+		await testHooks.deactivate();
+		expect(remote().endpoint).toBe(server.url);
+		expect(remote().subscribed_events).toEqual(SELECTED);
+		// Production still deactivates to the dashboard's original.
+		await hooksWith(parameters()).deactivate();
+		expect(dashboardState()).toEqual(before);
+	});
+
+	it('static data never holds the signing key', async () => {
+		const key = remote().signing_key;
+		const { server, hooks, store } = await setup();
+		await hooks.activate();
+		await sandbox.deliver({ webhookId: WEBHOOK, event: 'candidate.updated' });
+		await hooks.activate('update');
+		await hooks.deactivate();
+		await hooks.activate();
+		expectNoKeyIn(hooks.calls.map((c) => c.staticData), key);
+		expectNoKeyIn(server.calls.map((c) => c.staticData), key);
+		expectNoKeyIn(store.workflowData, key);
+		expectNoKeyIn(hooks.calls.map((c) => c.error?.message ?? ''), key);
+	});
+});
+
+describe('deliveries', () => {
+	async function active(params: INodeParameters = parameters()) {
+		const s = await setup(params);
+		await s.hooks.activate();
+		sandbox.clearRequests();
+		return s;
+	}
+
+	it('a delivery from the service starts the workflow with one documented item', async () => {
+		const { server } = await active();
+		const record = await sandbox.deliver({ webhookId: WEBHOOK, event: 'candidate.updated' });
+		expect(record.status).toBe(200);
+		const sent = JSON.parse(record.body) as IDataObject;
+		const out = items(server)!;
+		expect(out).toHaveLength(1);
+		expect(out[0].json).toEqual({
+			event: 'candidate.updated',
+			timestamp: sent.timestamp,
+			messageId: record.msgId,
+			deliveryId: sent.id,
+			object: (sent.data as IDataObject).object,
+		});
+		expect(lastCall(server).response.status).toBe(200);
+		// The activation cached the key in this process: no request to verify.
+		expect(webhookRequests()).toEqual([]);
+	});
+
+	it('a retried delivery carries the same messageId', async () => {
+		const { server } = await active();
+		const at = new Date();
+		const payload = JSON.stringify({ id: 'evt_1', type: 'job.created', timestamp: at.toISOString(), data: { object: { id: 'job_1' } } });
+		const key = remote().signing_key;
+		const send = async () => {
+			const signature = new Signer(key).sign('msg_retry', at, payload);
+			return await fetch(server.url, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/json',
+					'webhook-id': 'msg_retry',
+					'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+					'webhook-signature': signature,
+				},
+				body: payload,
+			});
+		};
+		expect((await send()).status).toBe(200);
+		expect((await send()).status).toBe(200);
+		const ids = server.calls.map((c) => c.workflowData?.[0][0].json.messageId);
+		expect(ids).toEqual(['msg_retry', 'msg_retry']);
+	});
+
+	it('the flat payload shape (data is the resource) gives the same item shape', async () => {
+		const { server } = await active();
+		const object = { id: 'job_flat', title: 'Flat job', status: 'published' };
+		const record = await sandbox.deliver({ webhookId: WEBHOOK, event: 'job.created', object, shape: 'flat' });
+		expect(record.status).toBe(200);
+		expect(items(server)![0].json).toMatchObject({ event: 'job.created', object });
+	});
+
+	it('an event name the node does not know passes through', async () => {
+		const { server } = await active();
+		const record = await sandbox.deliver({ webhookId: WEBHOOK, event: 'candidate.merged', object: { id: 'can_1' } });
+		expect(record.status).toBe(200);
+		expect(items(server)![0].json).toMatchObject({ event: 'candidate.merged', object: { id: 'can_1' } });
+	});
+
+	it('ignoreUnselectedEvents: on by default (200, nothing starts), off passes every event', async () => {
+		const on = await active();
+		const ignored = await sandbox.deliver({ webhookId: WEBHOOK, event: 'job.deleted' });
+		expect(ignored.status).toBe(200);
+		expect(lastCall(on.server).workflowData).toBeUndefined();
+		expect(lastCall(on.server).respondedBy).toBe('node');
+
+		const off = await active(parameters({ options: { ignoreUnselectedEvents: false } }));
+		const passed = await sandbox.deliver({ webhookId: WEBHOOK, event: 'job.deleted' });
+		expect(passed.status).toBe(200);
+		expect(items(off.server)![0].json.event).toBe('job.deleted');
+	});
+
+	it('includeHeaders adds the request headers', async () => {
+		const { server } = await active(parameters({ options: { includeHeaders: true } }));
+		const record = await sandbox.deliver({ webhookId: WEBHOOK, event: 'job.created' });
+		const headers = items(server)![0].json.headers as IDataObject;
+		expect(headers['webhook-id']).toBe(record.msgId);
+		expect(headers['content-type']).toBe('application/json');
+	});
+
+	describe('refused with 401, nothing starts', () => {
+		const cases: Array<[string, () => Parameters<typeof post>[1]]> = [
+			['a tampered body', () => ({ sentBody: JSON.stringify({ type: 'candidate.updated', data: { object: { id: 'evil' } } }) })],
+			['another key', () => ({ key: `whsec_${randomBytes(24).toString('base64')}` })],
+			['a timestamp 10 minutes old', () => ({ at: new Date(Date.now() - 10 * 60_000) })],
+			['a timestamp 10 minutes ahead', () => ({ at: new Date(Date.now() + 10 * 60_000) })],
+			['no webhook-id', () => ({ headers: { 'webhook-id': undefined } })],
+			['no webhook-timestamp', () => ({ headers: { 'webhook-timestamp': undefined } })],
+			['no webhook-signature', () => ({ headers: { 'webhook-signature': undefined } })],
+			['only a v2 signature', () => ({ headers: { 'webhook-signature': 'v2,abc' } })],
+		];
+		it.each(cases)('%s', async (_name, make) => {
+			const { server } = await active();
+			const { status, body } = await post(server.url, make());
+			expect(status).toBe(401);
+			expect(body?.message).toBe('Invalid webhook signature');
+			expect(lastCall(server).workflowData).toBeUndefined();
+			expect(lastCall(server).error).toBeUndefined();
+		});
+
+		it('a flood of forged deliveries costs the service at most one key refetch', async () => {
+			const { server } = await active();
+			const forged = `whsec_${randomBytes(24).toString('base64')}`;
+			for (let i = 0; i < 20; i++) expect((await post(server.url, { key: forged })).status).toBe(401);
+			expect(webhookRequests()).toEqual([{ method: 'GET', id: WEBHOOK, body: undefined }]);
+			// Malformed headers never cost a request at all.
+			clearSigningKeyCache();
+			sandbox.clearRequests();
+			for (let i = 0; i < 5; i++) {
+				expect((await post(server.url, { headers: { 'webhook-signature': 'garbage' } })).status).toBe(401);
+			}
+			expect(webhookRequests()).toEqual([]);
+		});
+	});
+
+	it('a rotated key is accepted after one refetch', async () => {
+		const { server } = await active();
+		expect((await sandbox.deliver({ webhookId: WEBHOOK, event: 'job.created' })).status).toBe(200);
+		const rotated = `whsec_${randomBytes(24).toString('base64')}`;
+		sandbox.put('webhooks', { ...remote(), signing_key: rotated });
+		sandbox.clearRequests();
+		const record = await sandbox.deliver({ webhookId: WEBHOOK, event: 'job.created' });
+		expect(record.status).toBe(200);
+		expect(items(server)).toHaveLength(1);
+		expect(webhookRequests()).toEqual([{ method: 'GET', id: WEBHOOK, body: undefined }]);
+		// The new key is now cached.
+		expect((await sandbox.deliver({ webhookId: WEBHOOK, event: 'job.created' })).status).toBe(200);
+		expect(webhookRequests()).toHaveLength(1);
+	});
+
+	it('a delivery to another process (empty memory) fetches the key and verifies', async () => {
+		const { server, store } = await active();
+		clearSigningKeyCache();
+		expect((await sandbox.deliver({ webhookId: WEBHOOK, event: 'candidate.updated' })).status).toBe(200);
+		expect(items(server)).toHaveLength(1);
+		expect(webhookRequests()).toEqual([{ method: 'GET', id: WEBHOOK, body: undefined }]);
+
+		// A queue-mode webhook process with its own module memory, serving the same workflow.
+		await jest.isolateModulesAsync(async () => {
+			const isolated = (await import('../../nodes/RecruitingTrigger/RecruitingTrigger.node')) as {
+				RecruitingTrigger: typeof RecruitingTrigger;
+			};
+			const other = await webhookServer(new isolated.RecruitingTrigger(), parameters(), {
+				credentials: credentials(),
+				credentialTypes: [new RecruitingApi()],
+				staticData: store,
+			});
+			servers.push(other);
+			sandbox.clearRequests();
+			const response = await post(other.url);
+			expect(response.status).toBe(200);
+			expect(items(other)).toHaveLength(1);
+			expect(webhookRequests()).toEqual([{ method: 'GET', id: WEBHOOK, body: undefined }]);
+		});
+	});
+
+	it('a valid signature over a body that is not JSON: 400 (text/plain) or n8n\'s 422 (application/json)', async () => {
+		const { server } = await active();
+		const plain = await post(server.url, { payload: 'not json {', contentType: 'text/plain' });
+		expect(plain.status).toBe(400);
+		expect(lastCall(server).workflowData).toBeUndefined();
+		const json = await post(server.url, { payload: 'not json {' });
+		expect(json.status).toBe(422);
+		expect(lastCall(server).workflowData).toBeUndefined();
+	});
+
+	it('non-ASCII bytes and a large body verify', async () => {
+		const { server } = await active();
+		const object = { id: 'can_ü', first_name: 'Zoë', last_name: 'Ångström 山田 🎉', bio: 'x'.repeat(512 * 1024) };
+		const record = await sandbox.deliver({ webhookId: WEBHOOK, event: 'candidate.updated', object });
+		expect(record.status).toBe(200);
+		expect(items(server)![0].json.object).toEqual(object);
+	});
+
+	it('when the key cannot be fetched: 503, nothing starts, and retries are rate limited', async () => {
+		const { server } = await active();
+		clearSigningKeyCache();
+		sandbox.setFaults([{ kind: 'status', status: 401, method: 'GET', path: `/webhooks/${WEBHOOK}`, times: -1 }]);
+		for (let i = 0; i < 4; i++) {
+			expect((await post(server.url, { key: remote().signing_key })).status).toBe(503);
+		}
+		expect(lastCall(server).workflowData).toBeUndefined();
+		expect(sandbox.faultHits()[0]).toBe(2); // the first fetch and one retry, then rate limited
+	});
+});
