@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, IHookFunctions, INode } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { isDotSegment } from './transport';
 
@@ -22,7 +22,7 @@ export function invalidField(
  * dot segments `.` and `..`, which HTTP clients resolve instead of sending.
  */
 export function requireId(
-	this: IExecuteFunctions | IHookFunctions,
+	this: IExecuteFunctions,
 	parameterName: string,
 	itemIndex: number,
 	field: string,
