@@ -22,6 +22,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
+		placeholder: 'note_…',
 		description: 'The ID of the note to update',
 	},
 	{
@@ -79,6 +80,7 @@ const properties: INodeProperties[] = [
 								type: 'number',
 								typeOptions: { minValue: 0, numberPrecision: 0 },
 								default: 0,
+								description: 'The size in kilobytes; 0 leaves it out of the request',
 							},
 						],
 					},
@@ -130,7 +132,8 @@ function fileObject(this: IExecuteFunctions, itemIndex: number, file: IDataObjec
 		if (value !== '') out[apiName] = value;
 	}
 	if (out.id === undefined) throw invalidField(node, itemIndex, 'Files', 'each file needs an ID');
-	if (file.sizeInKb !== undefined && file.sizeInKb !== '') {
+	// n8n fills every value of a file entry with its default: 0 means "not given".
+	if (file.sizeInKb !== undefined && file.sizeInKb !== '' && file.sizeInKb !== 0) {
 		out.size_in_kb = checkIntegerInRange(
 			node,
 			itemIndex,
