@@ -33,7 +33,11 @@ export interface WebhookCall {
 		/** `req.body` as n8n parsed it (JSON, form, text); undefined when n8n would not parse. */
 		body?: unknown;
 	};
-	/** What the caller received. */
+	/**
+	 * What the caller received. Status 0 means nothing answered: the node returned
+	 * `noWebhookResponse` without writing a response (n8n would leave the caller waiting; the
+	 * harness then closes it with an empty 200).
+	 */
 	response: SentResponse;
 	/** `node`: `webhook()` answered itself (`noWebhookResponse`); `n8n`: n8n's webhook handling did. */
 	respondedBy: 'node' | 'n8n';
