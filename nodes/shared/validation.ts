@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INode } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { isDotSegment } from './transport';
 
@@ -124,4 +124,15 @@ export function checkHttpUrl(node: INode, itemIndex: number, field: string, valu
 		throw invalidField(node, itemIndex, field, `"${text}" is not an absolute http:// or https:// URL`);
 	}
 	return text;
+}
+
+/** An update must change something: a body with no field at all is refused before it is sent. */
+export function checkSomeFields(
+	node: INode,
+	itemIndex: number,
+	body: IDataObject,
+	field = 'Update Fields',
+): IDataObject {
+	if (Object.keys(body).length === 0) throw invalidField(node, itemIndex, field, 'add at least one field to update');
+	return body;
 }

@@ -11,7 +11,7 @@ const properties: INodeProperties[] = [
 	idLocator({
 		name: 'tagId',
 		displayName: 'Tag',
-		placeholder: 'e.g. tag_…',
+		placeholder: 'tag_…',
 		searchListMethod: 'searchTags',
 		description: 'The tag to add to the candidate',
 	}),

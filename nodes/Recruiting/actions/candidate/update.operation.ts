@@ -3,6 +3,7 @@ import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import {
 	checkEmail,
+	checkSomeFields,
 	checkHttpUrl,
 	checkIntegerInRange,
 	invalidField,
@@ -205,14 +206,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			uri: checkHttpUrl(node, itemIndex, 'Social Profiles', profile.uri),
 		}));
 	}
-	if (Object.keys(body).length === 0) {
-		throw invalidField(node, itemIndex, 'Update Fields', 'add at least one field to update');
-	}
 
 	return await recruitingRequestData.call(this, {
 		method: 'PUT',
 		path: resourcePath('candidates', candidateId),
-		body,
+		body: checkSomeFields(node, itemIndex, body),
 		itemIndex,
 		notFound: candidateNotFound(candidateId),
 	});

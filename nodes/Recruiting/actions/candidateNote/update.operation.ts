@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
-import { checkIntegerInRange, invalidField, requireId } from '../../../shared/validation';
+import { checkIntegerInRange, checkSomeFields, invalidField, requireId } from '../../../shared/validation';
 import { candidateIdField } from '../candidate/fields';
 
 /** Editor name → API name of a file object's text fields. */
@@ -159,14 +159,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	if (fields.mentionedUsers !== undefined) body.mentioned_users = splitList(fields.mentionedUsers);
 	if (fields.restricted !== undefined) body.restricted = fields.restricted === true;
-	if (Object.keys(body).length === 0) {
-		throw invalidField(this.getNode(), itemIndex, 'Update Fields', 'add at least one field to update');
-	}
 
 	return await recruitingRequestData.call(this, {
 		method: 'PUT',
 		path: resourcePath('candidates', candidateId, 'notes', noteId),
-		body,
+		body: checkSomeFields(this.getNode(), itemIndex, body),
 		itemIndex,
 		notFound: `note "${noteId}" of candidate "${candidateId}"`,
 	});

@@ -10,6 +10,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
+		placeholder: 'fb_…',
 		description: 'The ID of the feedback to update',
 	},
 	{
@@ -27,6 +28,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
+		placeholder: 'form_…',
 		description: 'The ID of the feedback form',
 	},
 	{
@@ -47,6 +49,7 @@ const properties: INodeProperties[] = [
 						name: 'questionId',
 						type: 'string',
 						default: '',
+						placeholder: 'q_…',
 						description: 'The ID of the question this answers',
 					},
 					{
@@ -62,7 +65,13 @@ const properties: INodeProperties[] = [
 								displayName: 'Rating',
 								name: 'rating',
 								values: [
-									{ displayName: 'Option ID', name: 'optionId', type: 'string', default: '' },
+									{
+										displayName: 'Option ID',
+										name: 'optionId',
+										type: 'string',
+										default: '',
+										placeholder: 'opt_…',
+									},
 									{
 										displayName: 'Rating',
 										name: 'rating',

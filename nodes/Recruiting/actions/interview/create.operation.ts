@@ -35,7 +35,7 @@ const properties: INodeProperties[] = [
 	idLocator({
 		name: 'applicationId',
 		displayName: 'Application',
-		placeholder: 'e.g. app_…',
+		placeholder: 'app_…',
 		searchListMethod: 'searchApplications',
 		description: 'The application the interview is for',
 	}),

@@ -6,6 +6,7 @@ export const webhookIdField: INodeProperties = {
 	type: 'string',
 	required: true,
 	default: '',
+	placeholder: 'wh_…',
 	description: 'The ID of a webhook created in the service\'s dashboard',
 };
 

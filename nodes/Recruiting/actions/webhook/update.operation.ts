@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { WEBHOOK_EVENT_OPTIONS } from '../../../shared/events';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
-import { checkHttpUrl, invalidField, requireId } from '../../../shared/validation';
+import { checkHttpUrl, checkSomeFields, invalidField, requireId } from '../../../shared/validation';
 import { webhookIdField, webhookNotFound } from './fields';
 
 const properties: INodeProperties[] = [
@@ -68,14 +68,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 		body.events = events;
 	}
-	if (Object.keys(body).length === 0) {
-		throw invalidField(node, itemIndex, 'Update Fields', 'add at least one field to update');
-	}
 
 	return await recruitingRequestData.call(this, {
 		method: 'PUT',
 		path: resourcePath('webhooks', webhookId),
-		body,
+		body: checkSomeFields(node, itemIndex, body),
 		itemIndex,
 		notFound: webhookNotFound(webhookId),
 	});
