@@ -198,3 +198,25 @@ export function simpleGetMany(resource: string, segments: Array<string | IdSegme
 		},
 	};
 }
+
+/** A list of `{ id, name }` tag references (job create, candidate update); read it with `entry.tag`. */
+export function tagsCollection(description: string): INodeProperties {
+	return {
+		displayName: 'Tags',
+		name: 'tags',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		default: {},
+		description,
+		options: [
+			{
+				displayName: 'Tag',
+				name: 'tag',
+				values: [
+					{ displayName: 'ID', name: 'id', type: 'string', default: '', placeholder: 'tag_…' },
+					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+				],
+			},
+		],
+	};
+}

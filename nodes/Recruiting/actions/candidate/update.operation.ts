@@ -9,6 +9,7 @@ import {
 	invalidField,
 	requireId,
 } from '../../../shared/validation';
+import { tagsCollection } from '../common.descriptions';
 import { candidateIdField, candidateNotFound } from './fields';
 
 const properties: INodeProperties[] = [
@@ -111,24 +112,7 @@ const properties: INodeProperties[] = [
 					},
 				],
 			},
-			{
-				displayName: 'Tags',
-				name: 'tags',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				default: {},
-				description: 'Replaces the candidate\'s tags; to add one tag, use the Add Tag operation',
-				options: [
-					{
-						displayName: 'Tag',
-						name: 'tag',
-						values: [
-							{ displayName: 'ID', name: 'id', type: 'string', default: '' },
-							{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-						],
-					},
-				],
-			},
+			tagsCollection('Replaces the candidate\'s tags; to add one tag, use the Add Tag operation'),
 			{
 				displayName: 'Title',
 				name: 'title',
