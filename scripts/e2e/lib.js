@@ -1,0 +1,239 @@
+'use strict';
+/**
+ * Shared pieces of the end-to-end suite (run.js), the demo (scripts/demo.js) and the screenshot
+ * script: build + pack the package, start the sandbox in-process, talk to its control API, create
+ * the Recruiting API credential in n8n, and a tiny check runner that counts passes and failures.
+ *
+ * Plain Node (CommonJS, built-ins only); the sandbox is the compiled one in build/sandbox.
+ */
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { log: n8nLog, sleep, run, runOk } = require('../n8n/cache');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const SANDBOX_BUILD = path.join(ROOT, 'build', 'sandbox', 'sandbox');
+const CREDENTIAL_NAME = 'Recruiting sandbox';
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+const log = (...args) => n8nLog('e2e', ...args);
+
+/** `npm run build` and `npm run build:sandbox` (each skippable). */
+async function buildAll({ nodes = true, sandbox = true } = {}) {
+	const t = Date.now();
+	if (nodes) await runOk(NPM, ['run', 'build'], { cwd: ROOT });
+	if (sandbox) await runOk(NPM, ['run', 'build:sandbox'], { cwd: ROOT });
+	log(`built in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+}
+
+/** `npm pack` into `dir` (a fresh temp dir by default); returns the tarball's absolute path. */
+async function packPackage(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recruiting-pack-'))) {
+	fs.mkdirSync(dir, { recursive: true });
+	const r = await runOk(NPM, ['pack', '--pack-destination', dir, '--json', '--loglevel=error'], { cwd: ROOT });
+	const info = JSON.parse(r.stdout.slice(r.stdout.indexOf('[')));
+	const tarball = path.join(dir, info[0].filename);
+	log(`packed ${info[0].filename} (${info[0].entryCount} files, ${(info[0].size / 1024).toFixed(0)} KiB)`);
+	return { tarball, files: info[0].files.map((f) => f.path), dir };
+}
+
+function requireSandbox() {
+	const index = path.join(SANDBOX_BUILD, 'index.js');
+	if (!fs.existsSync(index)) throw new Error(`${index} is missing: run npm run build:sandbox`);
+	return {
+		...require(index),
+		Store: require(path.join(SANDBOX_BUILD, 'store.js')).Store,
+		seed: require(path.join(SANDBOX_BUILD, 'seed.js')).seed,
+	};
+}
+
+/**
+ * The sandbox, in this process, plus a read-only copy of its seed (same sizes, same ids: the seed
+ * is deterministic) so tests can pick records without an endpoint that lists them.
+ */
+async function startSandbox({ port = 0, seed = {}, companyId = 'cmp_demo', token = 'sandbox-token', host } = {}) {
+	const sb = requireSandbox();
+	const sandbox = await sb.startSandbox({ port, seed, companyId, token, host });
+	const seeded = new sb.Store();
+	sb.seed(seeded, companyId, seed);
+	return { sandbox, seeded, control: makeControl(sandbox.url), apiBase: `${sandbox.url}/v1.0/${encodeURIComponent(companyId)}` };
+}
+
+/** The sandbox's HTTP control API (/__sandbox/...). */
+function makeControl(url) {
+	async function call(method, p, body) {
+		const res = await fetch(`${url}/__sandbox${p}`, {
+			method,
+			headers: body === undefined ? {} : { 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+			signal: AbortSignal.timeout(30000),
+		});
+		const text = await res.text();
+		const parsed = text ? JSON.parse(text) : undefined;
+		if (res.status >= 400) throw new Error(`sandbox ${method} ${p} -> ${res.status}: ${text.slice(0, 500)}`);
+		return parsed;
+	}
+	return {
+		call,
+		info: () => call('GET', '/info'),
+		requests: () => call('GET', '/requests'),
+		clearRequests: () => call('DELETE', '/requests'),
+		record: async (collection, id) => {
+			try {
+				return (await call('GET', `/records/${collection}/${encodeURIComponent(id)}`)).data;
+			} catch (e) {
+				if (/-> 404/.test(e.message)) return undefined;
+				throw e;
+			}
+		},
+		put: (collection, record) => call('PUT', `/records/${collection}`, record),
+		deliver: (input) => call('POST', '/deliver', input),
+		deliveries: () => call('GET', '/deliveries'),
+		/** GET on the service API itself (as a client sees a record, without the sandbox's internal fields). */
+		apiGet: async (p, { companyId = 'cmp_demo', token = 'sandbox-token' } = {}) => {
+			const res = await fetch(`${url}/v1.0/${encodeURIComponent(companyId)}${p}`, {
+				headers: { authorization: `Bearer ${token}` },
+				signal: AbortSignal.timeout(30000),
+			});
+			if (res.status === 404) return undefined;
+			if (res.status >= 400) throw new Error(`sandbox GET ${p} -> ${res.status}: ${await res.text()}`);
+			return (await res.json()).data;
+		},
+		reset: (sizes) => call('POST', '/reset', sizes),
+	};
+}
+
+/** Public API: create the Recruiting API credential for a sandbox; returns {id, name}. */
+async function createCredential(n8n, { url, companyId, token }, name = CREDENTIAL_NAME) {
+	const body = { name, type: 'recruitingApi', data: credentialData({ url, companyId, token }) };
+	let r = await n8n.api('POST', '/credentials', body, { raw: true });
+	if (r.status === 400 && /allowedDomains/.test(JSON.stringify(r.body))) {
+		// n8n 1.x adds allowedHttpRequestDomains/allowedDomains to every credential usable by the
+		// HTTP Request node, and its schema then requires allowedDomains unless the mode is given.
+		body.data.allowedHttpRequestDomains = 'all';
+		r = await n8n.api('POST', '/credentials', body, { raw: true });
+	}
+	if (r.status >= 400) throw new Error(`POST /api/v1/credentials -> ${r.status}: ${JSON.stringify(r.body)}`);
+	return { id: r.body.id, name: r.body.name };
+}
+
+function credentialData({ url, companyId, token }) {
+	return { baseUrl: url, companyId, accessToken: token };
+}
+
+/** Polls `fn` until it returns a truthy value; throws the last error / a timeout naming `what`. */
+async function waitFor(what, fn, { timeoutMs = 30000, intervalMs = 150 } = {}) {
+	const t0 = Date.now();
+	let last;
+	for (;;) {
+		try {
+			const v = await fn();
+			if (v) return v;
+		} catch (e) {
+			last = e;
+		}
+		if (Date.now() - t0 > timeoutMs) {
+			throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${last.message}` : ''}`);
+		}
+		await sleep(intervalMs);
+	}
+}
+
+/** Executions of a workflow through the public API (newest first), with data. */
+async function executionsOf(n8n, workflowId) {
+	const out = [];
+	let cursor;
+	do {
+		const q = `/executions?workflowId=${workflowId}&includeData=true&limit=100${cursor ? `&cursor=${cursor}` : ''}`;
+		const page = await n8n.api('GET', q);
+		out.push(...(page.data || []));
+		cursor = page.nextCursor;
+	} while (cursor);
+	return out;
+}
+
+/** The items a node output in an execution (run 0, output 0 unless given). */
+function nodeItems(execution, nodeName, { run: runIndex = 0, output = 0 } = {}) {
+	const runs = execution?.data?.resultData?.runData?.[nodeName];
+	if (!runs) throw new Error(`node "${nodeName}" did not run; ran: ${Object.keys(execution?.data?.resultData?.runData || {}).join(', ')}`);
+	const r = runs[runIndex];
+	if (r.error) throw new Error(`node "${nodeName}" failed: ${r.error.message}`);
+	return (r.data?.main?.[output] || []).map((i) => i.json);
+}
+
+/**
+ * A list of named checks run in order. `check(name, fn)` runs fn; a throw is a failure and is
+ * printed with its message. `fatal: true` stops the group at its first failure (its later checks
+ * are counted as failed, named "not run"), for setup steps everything else depends on.
+ */
+class Checks {
+	constructor(out = process.stdout) {
+		this.passed = 0;
+		this.failed = 0;
+		this.results = [];
+		this.out = out;
+		this.prefix = '';
+	}
+
+	async check(name, fn, { fatal = false } = {}) {
+		const full = `${this.prefix}${name}`;
+		const t = Date.now();
+		try {
+			const r = await fn();
+			this.passed++;
+			const ms = Date.now() - t;
+			this.results.push({ name: full, ok: true, ms });
+			this.out.write(`  ok   ${full} (${(ms / 1000).toFixed(1)}s)\n`);
+			return r;
+		} catch (e) {
+			this.failed++;
+			const ms = Date.now() - t;
+			this.results.push({ name: full, ok: false, ms, error: e.message });
+			this.out.write(`  FAIL ${full} (${(ms / 1000).toFixed(1)}s)\n${indent(e.stack || String(e))}\n`);
+			if (fatal) throw new FatalCheck(full, e);
+			return undefined;
+		}
+	}
+
+	/** Counts checks that could not run because a fatal one failed. */
+	skip(names, reason) {
+		for (const n of names) {
+			this.failed++;
+			this.results.push({ name: `${this.prefix}${n}`, ok: false, error: `not run: ${reason}` });
+			this.out.write(`  FAIL ${this.prefix}${n} (not run: ${reason})\n`);
+		}
+	}
+}
+
+class FatalCheck extends Error {
+	constructor(name, cause) {
+		super(`${name}: ${cause.message}`);
+		this.cause = cause;
+	}
+}
+
+function indent(s, pad = '       ') {
+	return String(s)
+		.split('\n')
+		.slice(0, 30)
+		.map((l) => pad + l)
+		.join('\n');
+}
+
+module.exports = {
+	ROOT,
+	CREDENTIAL_NAME,
+	log,
+	sleep,
+	run,
+	runOk,
+	buildAll,
+	packPackage,
+	startSandbox,
+	makeControl,
+	createCredential,
+	waitFor,
+	executionsOf,
+	nodeItems,
+	Checks,
+	FatalCheck,
+};

@@ -1,0 +1,402 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * End-to-end suite inside a real n8n: `npm run test:e2e [-- options]`.
+ *
+ *   node scripts/e2e/run.js                      # the default (what `npm test` runs): see DEFAULT below
+ *   node scripts/e2e/run.js --version 2.41.1     # one version (repeatable)
+ *   node scripts/e2e/run.js --queue              # only the trigger flow in queue mode (2.41.1)
+ *   node scripts/e2e/run.js --queue --version 1.123.81
+ *   options: --no-build (use dist/ and build/sandbox as they are), --keep (keep n8n user folders)
+ *
+ * Per version: build, `npm pack`, install the tarball community-style into a fresh n8n user folder,
+ * start the sandbox in-process (2,345 applications), create the credential through the public API,
+ * run every operation of the Recruiting node through `n8n execute` and read the execution back
+ * through the public API, an error workflow, then the trigger's lifecycle and deliveries.
+ *
+ * Progress goes to stderr; stdout gets one line per check and, last, `N passed, N failed`.
+ * Exit code 1 when anything failed.
+ */
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const assert = require('assert');
+const { startN8n } = require('../n8n/instance');
+const { startQueueStack } = require('../n8n/queue');
+const lib = require('./lib');
+const { log, Checks, FatalCheck, startSandbox, createCredential, executionsOf, nodeItems, waitFor } = lib;
+const wfs = require('./workflows');
+const { triggerChecks } = require('./triggerChecks');
+
+const VERSIONS = ['2.41.1', '1.123.81'];
+const APPLICATIONS = 2345;
+/**
+ * The no-argument run (`npm test`, CI): both versions one after the other, then queue mode on
+ * 2.41.1. RECRUITING_E2E_QUEUE=0 leaves queue mode out; RECRUITING_E2E_VERSIONS=a,b picks versions.
+ */
+const DEFAULT = {
+	versions: process.env.RECRUITING_E2E_VERSIONS ? process.env.RECRUITING_E2E_VERSIONS.split(',').filter(Boolean) : VERSIONS,
+	queue: process.env.RECRUITING_E2E_QUEUE !== '0',
+};
+
+function parseArgs(argv) {
+	const o = { versions: [], queueOnly: false, build: true, keep: false };
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split(/=(.*)/s);
+		const val = () => (inline !== undefined ? inline : argv[++i]);
+		if (flag === '--version') o.versions.push(val());
+		else if (flag === '--queue') o.queueOnly = true;
+		else if (flag === '--no-build') o.build = false;
+		else if (flag === '--keep') o.keep = true;
+		else if (flag === '--help' || flag === '-h') {
+			process.stdout.write(fs.readFileSync(__filename, 'utf8').split('*/')[0] + '*/\n');
+			process.exit(0);
+		} else throw new Error(`unknown argument ${argv[i]} (see --help)`);
+	}
+	if (o.queueOnly) {
+		o.plan = (o.versions.length ? o.versions : [VERSIONS[0]]).map((v) => ({ kind: 'queue', version: v }));
+	} else if (o.versions.length) {
+		o.plan = o.versions.map((v) => ({ kind: 'single', version: v }));
+	} else {
+		o.plan = DEFAULT.versions.map((v) => ({ kind: 'single', version: v }));
+		if (DEFAULT.queue) o.plan.push({ kind: 'queue', version: VERSIONS[0] });
+	}
+	return o;
+}
+
+/** Every resource/operation the built node offers, from dist (so a new operation must be added here). */
+function allOperations() {
+	const { resources } = require(path.join(lib.ROOT, 'dist', 'nodes', 'Recruiting', 'actions', 'resources.js'));
+	return Object.entries(resources).flatMap(([r, ops]) => Object.keys(ops).map((op) => `${r}.${op}`));
+}
+
+const byPath = (requests, method, p) => requests.filter((r) => r.method === method && r.path === p);
+
+/** The 18 operations + Return All + continue-on-fail, through `n8n execute` and the public API. */
+async function operationChecks(checks, n8n, sb, credential) {
+	const { control, seeded } = sb;
+	const t = wfs.pickTargets(seeded);
+	const userId = 'usr_b4n9c3r6tz';
+	const rows = wfs.operationRows(t, userId);
+	const base = '/v1.0/cmp_demo';
+
+	await checks.check('every operation of the node is in the workflow (18)', async () => {
+		const offered = allOperations().sort();
+		const covered = rows.map(([r, op]) => `${r}.${op}`).sort();
+		assert.deepStrictEqual(covered, offered);
+		assert.strictEqual(offered.length, 18);
+	});
+
+	let execution;
+	let requests;
+	const opNames = rows.map(([, , name]) => `op ${name}`);
+	const extraNames = ['op Return All: exactly 2,345 applications, each once', 'continueOnFail: unknown job id -> an error item naming it'];
+	try {
+		execution = await checks.check(
+			'operations workflow: created via the public API, run with `n8n execute`, read back via the public API',
+			async () => {
+				const wf = await n8n.api('POST', '/workflows', wfs.operationsWorkflow(rows, credential));
+				await control.clearRequests();
+				const r = await n8n.cli(['execute', `--id=${wf.id}`, '--rawOutput'], { timeoutMs: 300000 });
+				assert.strictEqual(r.code, 0, `n8n execute exited ${r.code}: ${(r.stdout + r.stderr).slice(-3000)}`);
+				const list = await executionsOf(n8n, wf.id);
+				assert.strictEqual(list.length, 1, `expected one execution, got ${list.length}`);
+				assert.strictEqual(list[0].status, 'success', JSON.stringify(list[0].data?.resultData?.error));
+				requests = await control.requests();
+				return list[0];
+			},
+			{ fatal: true },
+		);
+	} catch (e) {
+		if (!(e instanceof FatalCheck)) throw e;
+		checks.skip([...opNames, ...extraNames], 'the operations workflow did not run');
+		return;
+	}
+
+	const out = (name) => nodeItems(execution, name);
+	const one = (name) => {
+		const items = out(name);
+		assert.strictEqual(items.length, 1, `${name}: expected 1 item, got ${items.length}`);
+		return items[0];
+	};
+	const asserts = {
+		'Application: Get Many (Return All)': async (name) => {
+			const items = out(name);
+			assert.strictEqual(items.length, APPLICATIONS);
+			const pages = byPath(requests, 'GET', `${base}/applications`);
+			assert.ok(pages.length >= 2, `Return All made ${pages.length} request(s)`);
+			assert.ok(pages.every((p) => p.status === 200));
+		},
+		'Application Form: Delete': async (name) => {
+			assert.deepStrictEqual(one(name), { success: true });
+			assert.strictEqual(byPath(requests, 'DELETE', `${base}/forms/application/${t.formToDelete.id}`)[0]?.status, 204);
+			assert.strictEqual(await control.record('applicationForms', t.formToDelete.id), undefined);
+		},
+		'Candidate: Add Tag': async (name) => {
+			assert.deepStrictEqual(one(name), { success: true });
+			const req = byPath(requests, 'POST', `${base}/candidates/${t.tagCandidate.id}/tags`)[0];
+			assert.deepStrictEqual(req.body, { id: t.newTag.id });
+			const c = await control.record('candidates', t.tagCandidate.id);
+			assert.ok(c.tags.some((x) => x.id === t.newTag.id), 'tag not on the candidate');
+		},
+		'Candidate: Get': async (name) => {
+			assert.deepStrictEqual(one(name), await control.record('candidates', t.getCandidate.id));
+		},
+		'Candidate: Update': async (name) => {
+			const req = byPath(requests, 'PUT', `${base}/candidates/${t.updateCandidate.id}`)[0];
+			assert.deepStrictEqual(req.body, { company: 'Initrode (e2e)', first_name: 'Updated' });
+			const now = await control.record('candidates', t.updateCandidate.id);
+			assert.strictEqual(now.company, 'Initrode (e2e)');
+			assert.strictEqual(now.first_name, 'Updated');
+			assert.deepStrictEqual(one(name), now);
+		},
+		'Candidate Note: Update': async (name) => {
+			const req = byPath(requests, 'PUT', `${base}/candidates/${t.note.candidate_id}/notes/${t.note.id}`)[0];
+			assert.deepStrictEqual(req.body, { text: 'Updated by the e2e suite' });
+			const item = one(name);
+			assert.strictEqual(item.id, t.note.id);
+			assert.strictEqual(item.text, 'Updated by the e2e suite');
+			assert.strictEqual((await control.record('candidateNotes', t.note.id)).text, 'Updated by the e2e suite');
+		},
+		'Email Template: Get Many': async (name) => {
+			assert.deepStrictEqual(out(name).map((x) => x.id), seeded.values('emailTemplates').map((x) => x.id));
+		},
+		'Feedback: Update': async (name) => {
+			const req = byPath(requests, 'PUT', `${base}/feedback/${t.feedback.id}`)[0];
+			assert.deepStrictEqual(req.body, {
+				feedback_id: t.feedback.id,
+				application_id: t.feedback.application_id,
+				form_id: t.feedback.form_id,
+				answers: [{ question_id: t.feedbackQuestion.id, text: 'Strong systems design (e2e).' }],
+			});
+			const now = await control.record('feedback', t.feedback.id);
+			assert.strictEqual(now.questions[0].answer.text, 'Strong systems design (e2e).');
+			assert.deepStrictEqual(one(name), now);
+		},
+		'Interview: Cancel': async (name) => {
+			assert.deepStrictEqual(one(name), { success: true });
+			assert.strictEqual(byPath(requests, 'PUT', `${base}/interviews/${t.interviewToCancel.id}/cancel`)[0]?.status, 204);
+			assert.strictEqual((await control.record('interviews', t.interviewToCancel.id)).event.status, 'cancelled');
+		},
+		'Interview: Create': async (name) => {
+			const req = byPath(requests, 'POST', `${base}/interviews`)[0];
+			assert.strictEqual(req.status, 201);
+			assert.strictEqual(req.body.application_id, t.interviewApplication.id);
+			assert.strictEqual(req.body.event.time_zone, 'Europe/Dublin');
+			assert.match(req.body.event.start, /^2030-03-04[T ]10:00:00/);
+			assert.deepStrictEqual(req.body.event.attendees, [
+				{ type: 'user', application_id: null, user_id: userId },
+				{ type: 'candidate', application_id: t.interviewApplication.id, user_id: null },
+			]);
+			assert.deepStrictEqual(req.body.meta, { meeting_url: 'https://meet.example.com/e2e' });
+			const item = one(name);
+			assert.match(item.id, /^int_/);
+			assert.deepStrictEqual(await control.record('interviews', item.id), item);
+		},
+		'Job: Create': async (name) => {
+			const req = byPath(requests, 'POST', `${base}/jobs`)[0];
+			assert.strictEqual(req.status, 201);
+			assert.deepStrictEqual(req.body, { title: 'E2E Platform Engineer', description: '<p>Created by the e2e suite.</p>' });
+			const item = one(name);
+			assert.strictEqual(item.title, 'E2E Platform Engineer');
+			assert.deepStrictEqual(await control.apiGet(`/jobs/${item.id}`), item);
+		},
+		'Job: Delete': async (name) => {
+			assert.deepStrictEqual(one(name), { success: true });
+			assert.strictEqual(byPath(requests, 'DELETE', `${base}/jobs/${t.jobToDelete.id}`)[0]?.status, 204);
+			assert.strictEqual(await control.record('jobs', t.jobToDelete.id), undefined);
+		},
+		'Job: Get': async (name) => {
+			assert.deepStrictEqual(one(name), await control.apiGet(`/jobs/${t.jobToGet.id}`));
+		},
+		'Job Note: Get Many': async (name) => {
+			const ids = out(name).map((x) => x.id);
+			assert.strictEqual(ids.length, t.jobNotes.length);
+			assert.deepStrictEqual([...ids].sort(), t.jobNotes.map((n) => n.id).sort());
+		},
+		'Tag: Get Many': async (name) => {
+			assert.deepStrictEqual(out(name).map((x) => x.id), seeded.values('tags').map((x) => x.id));
+		},
+		'User Category: Get Many': async (name) => {
+			assert.deepStrictEqual(out(name), JSON.parse(JSON.stringify(seeded.values('userCategories'))));
+		},
+		'Webhook: Get': async (name) => {
+			const item = one(name);
+			assert.strictEqual(item.id, 'wh_second');
+			assert.strictEqual(item.endpoint, t.webhook.endpoint);
+		},
+		'Webhook: Update': async (name) => {
+			const req = byPath(requests, 'PUT', `${base}/webhooks/wh_second`)[0];
+			assert.deepStrictEqual(req.body.events, ['candidate.tag.added', 'job.created']);
+			assert.strictEqual(req.body.description, 'Updated by the e2e suite');
+			const now = await control.record('webhooks', 'wh_second');
+			assert.deepStrictEqual(now.subscribed_events, ['candidate.tag.added', 'job.created']);
+			assert.strictEqual(now.description, 'Updated by the e2e suite');
+			assert.strictEqual(one(name).description, 'Updated by the e2e suite');
+		},
+	};
+	for (const [, , name] of rows) await checks.check(`op ${name}`, () => asserts[name](name));
+
+	await checks.check(extraNames[0], async () => {
+		const ids = out('Application: Get Many (Return All)').map((x) => x.id);
+		assert.strictEqual(ids.length, APPLICATIONS);
+		assert.strictEqual(new Set(ids).size, APPLICATIONS, 'duplicates');
+		const seededIds = new Set(seeded.values('applications').map((a) => a.id));
+		assert.ok(ids.every((id) => seededIds.has(id)), 'unknown ids');
+	});
+	await checks.check(extraNames[1], async () => {
+		const item = one('Job: Get (unknown id, continue on fail)');
+		assert.strictEqual(item.error, `The job "${wfs.MISSING_JOB_ID}" was not found`);
+		assert.strictEqual(item.httpCode, '404');
+	});
+}
+
+/** An unknown job id fails the execution with our message, through the CLI and the public API. */
+async function errorChecks(checks, n8n, credential) {
+	await checks.check('error: unknown job id -> `n8n execute` fails, execution status error with our message naming the id', async () => {
+		const wf = await n8n.api('POST', '/workflows', wfs.errorWorkflow(credential));
+		const r = await n8n.cli(['execute', `--id=${wf.id}`, '--rawOutput']);
+		assert.notStrictEqual(r.code, 0, 'n8n execute succeeded');
+		const expected = `The job "${wfs.MISSING_JOB_ID}" was not found`;
+		assert.ok((r.stdout + r.stderr).includes(expected), `CLI output lacks ${expected}`);
+		const [execution] = await executionsOf(n8n, wf.id);
+		assert.strictEqual(execution.status, 'error');
+		const err = execution.data.resultData.error;
+		assert.strictEqual(err.message, expected);
+		assert.strictEqual(err.node?.name || execution.data.resultData.lastNodeExecuted, 'Job: Get (unknown id)');
+		assert.match(err.description || '', new RegExp(wfs.MISSING_JOB_ID));
+	});
+}
+
+/** One n8n (sqlite, single process) of `version`. */
+async function singleSuite(checks, version, tarball, o) {
+	checks.prefix = `[${version}] `;
+	const t0 = Date.now();
+	let n8n;
+	let sb;
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `recruiting-e2e-${version}-`));
+	try {
+		try {
+			await checks.check(
+				'start: sandbox + fresh n8n with the packed tarball installed community-style',
+				async () => {
+					sb = await startSandbox({ seed: { applications: APPLICATIONS } });
+					n8n = await startN8n({ version, userFolder, communityTarballs: [tarball] });
+					const pkg = JSON.parse(
+						fs.readFileSync(path.join(userFolder, '.n8n', 'nodes', 'node_modules', wfs.PKG, 'package.json'), 'utf8'),
+					);
+					assert.strictEqual(pkg.name, wfs.PKG);
+				},
+				{ fatal: true },
+			);
+			var credential = await checks.check(
+				'credential: created through the public API (POST /api/v1/credentials)',
+				async () => {
+					const schema = await n8n.api('GET', '/credentials/schema/recruitingApi');
+					assert.ok(schema.properties && schema.properties.baseUrl, `schema: ${JSON.stringify(schema)}`);
+					return createCredential(n8n, sb.sandbox);
+				},
+				{ fatal: true },
+			);
+		} catch (e) {
+			if (!(e instanceof FatalCheck)) throw e;
+			checks.skip(['operations, errors, trigger'], 'setup failed');
+			return;
+		}
+		await operationChecks(checks, n8n, sb, credential);
+		await errorChecks(checks, n8n, credential);
+		await triggerChecks(checks, n8n, sb, credential);
+	} finally {
+		if (n8n) await n8n.stop().catch((e) => log(`stop: ${e.message}`));
+		if (sb) await sb.sandbox.close();
+		if (!o.keep) fs.rmSync(userFolder, { recursive: true, force: true });
+		else log(`kept ${userFolder}`);
+		log(`n8n ${version}: suite took ${((Date.now() - t0) / 1000).toFixed(1)}s`);
+	}
+}
+
+/** Queue mode: main + worker + webhook processes, Redis, PostgreSQL; the trigger flow only. */
+async function queueSuite(checks, version, tarball, o) {
+	checks.prefix = `[${version} queue] `;
+	const t0 = Date.now();
+	let stack;
+	let sb;
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `recruiting-e2e-queue-${version}-`));
+	try {
+		let credential;
+		try {
+			await checks.check(
+				'start: sandbox + queue stack (redis, postgres, main, worker, webhook) with the tarball',
+				async () => {
+					sb = await startSandbox({ seed: {} });
+					stack = await startQueueStack({ version, userFolder, communityTarballs: [tarball] });
+					assert.notStrictEqual(stack.webhookUrl, stack.url);
+				},
+				{ fatal: true },
+			);
+			credential = await checks.check('credential: created through the public API', () => createCredential(stack, sb.sandbox), { fatal: true });
+		} catch (e) {
+			if (!(e instanceof FatalCheck)) throw e;
+			checks.skip(['trigger flow'], 'setup failed');
+			return;
+		}
+		await triggerChecks(checks, stack, sb, credential, { queue: true });
+	} finally {
+		if (stack) await stack.stop().catch((e) => log(`stop: ${e.message}`));
+		if (sb) await sb.sandbox.close();
+		if (!o.keep) fs.rmSync(userFolder, { recursive: true, force: true });
+		else log(`kept ${userFolder}`);
+		log(`queue ${version}: suite took ${((Date.now() - t0) / 1000).toFixed(1)}s`);
+	}
+}
+
+async function main() {
+	const o = parseArgs(process.argv.slice(2));
+	const checks = new Checks();
+	const t0 = Date.now();
+	const timings = [];
+	log(`plan: ${o.plan.map((p) => `${p.kind} ${p.version}`).join(', ')}`);
+	let tarball;
+	try {
+		await checks.check(
+			'build and npm pack',
+			async () => {
+				if (o.build) await lib.buildAll();
+				const packed = await lib.packPackage();
+				tarball = packed.tarball;
+				assert.ok(packed.files.some((f) => f === 'dist/nodes/Recruiting/Recruiting.node.js'), 'node missing from the tarball');
+				assert.ok(packed.files.some((f) => f === 'dist/credentials/RecruitingApi.credentials.js'), 'credential missing');
+			},
+			{ fatal: true },
+		);
+	} catch (e) {
+		if (!(e instanceof FatalCheck)) throw e;
+	}
+	if (tarball) {
+		for (const step of o.plan) {
+			const t = Date.now();
+			log(`=== ${step.kind} ${step.version}`);
+			try {
+				if (step.kind === 'queue') await queueSuite(checks, step.version, tarball, o);
+				else await singleSuite(checks, step.version, tarball, o);
+			} catch (e) {
+				checks.prefix = `[${step.version}${step.kind === 'queue' ? ' queue' : ''}] `;
+				checks.skip(['suite'], `crashed: ${e.stack || e}`);
+			}
+			timings.push(`${step.kind} ${step.version} ${((Date.now() - t) / 1000).toFixed(0)}s`);
+		}
+		fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
+	}
+	log(`timings: ${timings.join(', ')}; total ${((Date.now() - t0) / 1000).toFixed(0)}s`);
+	process.stdout.write(`${checks.passed} passed, ${checks.failed} failed\n`);
+	return checks.failed === 0;
+}
+
+main().then(
+	(ok) => process.exit(ok ? 0 : 1),
+	(e) => {
+		process.stderr.write(`${e.stack || e}\n`);
+		process.stdout.write('0 passed, 1 failed\n');
+		process.exit(1);
+	},
+);
