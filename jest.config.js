@@ -4,7 +4,7 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }],
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
 	},
 	testTimeout: 30000,
 };

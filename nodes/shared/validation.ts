@@ -79,12 +79,22 @@ export function checkOneOf<T extends string>(
 	return value as T;
 }
 
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+const ISO_DATE_TIME =
+	/^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** True when the calendar parts exist: JavaScript would quietly roll 2030-02-30 over to 2 March. */
+function isRealDateTime(parts: RegExpExecArray): boolean {
+	const [year, month, day, hour, minute, second] = parts.slice(1, 7).map((part) => Number(part ?? 0));
+	const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+	return (
+		month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour <= 23 && minute <= 59 && second <= 59
+	);
+}
 
 /**
- * Date-time fields arrive as ISO strings (or Luxon/Date objects from expressions). A string is sent
- * as written, because a zone-less value is meant in the interview's own time zone; objects are
- * sent in ISO 8601.
+ * Date-time fields arrive as ISO strings (or Luxon/Date objects from expressions) and need a time.
+ * A string is sent as written, because a zone-less value is meant in the interview's own time
+ * zone; objects are sent in ISO 8601.
  */
 export function toIsoDateTime(node: INode, itemIndex: number, field: string, value: unknown): string {
 	if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
@@ -93,8 +103,14 @@ export function toIsoDateTime(node: INode, itemIndex: number, field: string, val
 		if (iso) return iso;
 	}
 	const text = typeof value === 'string' ? value.trim() : String(value ?? '');
-	if (!ISO_DATE_TIME.test(text) || Number.isNaN(Date.parse(text.replace(' ', 'T')))) {
-		throw invalidField(node, itemIndex, field, `"${text}" is not a valid ISO 8601 date and time`);
+	const parts = ISO_DATE_TIME.exec(text);
+	if (!parts || !isRealDateTime(parts)) {
+		throw invalidField(
+			node,
+			itemIndex,
+			field,
+			`"${text}" is not a valid ISO 8601 date and time (for example 2030-01-31T09:30:00Z)`,
+		);
 	}
 	return text;
 }

@@ -72,20 +72,19 @@ describe('job create', () => {
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});
 
-	test('a server-only rejection (date without a time) surfaces title, detail and the field error', async () => {
-		const result = await fx.run({
-			resource: 'job',
-			operation: 'create',
-			title: 'Dated',
-			additionalFields: { deadline: { deadline: { closesAt: '2030-01-31' } } },
-		});
-		const error = errorOf(result);
-		expect(fx.sandbox.requests.map((r) => r.status)).toEqual([400]);
-		expect(error.httpCode).toBe('400');
-		expect(error.message).toBe('One or more validation errors occurred. (HTTP 400)');
-		expect(error.description).toContain('The request is invalid; see errors for each field.');
-		expect(error.description).toMatch(/^deadline\.closes_at: .+/m);
-	});
+	test.each(['2030-01-31', '2030-02-30T10:00:00Z', '2030-01-31T24:00:00Z', 'soon'])(
+		'deadline %j is rejected before any request (a date-time needs a real date and a time)',
+		async (closesAt) => {
+			const result = await fx.run({
+				resource: 'job',
+				operation: 'create',
+				title: 'Dated',
+				additionalFields: { deadline: { deadline: { closesAt } } },
+			});
+			expect(errorOf(result).message).toMatch(/^Invalid "Closes At": .* is not a valid ISO 8601 date and time/);
+			expect(fx.sandbox.requests).toHaveLength(0);
+		},
+	);
 });
 
 describe('job get', () => {

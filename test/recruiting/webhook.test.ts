@@ -29,8 +29,15 @@ describe('webhook get', () => {
 		const result = await run('get', { webhookId: 'wh_demo' });
 		expect(result.error).toBeUndefined();
 		expect(summary()).toEqual([{ method: 'GET', path: apiPath(fx.sandbox, 'webhooks', 'wh_demo'), query: {}, body: undefined }]);
-		expect(jsonOf(result)).toEqual([stored()]);
+		const { signing_key: signingKey, ...withoutKey } = stored();
+		expect(signingKey).toMatch(/^whsec_/);
+		expect(jsonOf(result)).toEqual([withoutKey]);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+	});
+
+	test('the signing key is output only when Include Signing Key is on', async () => {
+		const result = await run('get', { webhookId: 'wh_demo', options: { includeSigningKey: true } });
+		expect(jsonOf(result)).toEqual([stored()]);
 	});
 
 	test('an ID with reserved characters reaches exactly one path segment', async () => {
@@ -82,8 +89,9 @@ describe('webhook update', () => {
 			events: ['candidate.tag.added', 'interview.cancelled'],
 		};
 		expect(summary()).toEqual([{ method: 'PUT', path: apiPath(fx.sandbox, 'webhooks', 'wh_demo'), query: {}, body }]);
+		const { signing_key: _key, ...beforeWithoutKey } = before;
 		const expected = {
-			...before,
+			...beforeWithoutKey,
 			endpoint: body.endpoint,
 			name: 'n8n',
 			description: 'Points at n8n',

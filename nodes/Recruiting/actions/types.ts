@@ -9,5 +9,7 @@ export interface RecruitingOperation {
 
 export type OperationMap = Record<string, RecruitingOperation>;
 
-/** What delete, cancel and add-tag output: the service answers them without a body. */
-export const SUCCESS: IDataObject = { success: true };
+/** What delete, cancel and add-tag output: the service answers them without a body. A fresh object each time, since output items are mutable. */
+export function success(): IDataObject {
+	return { success: true };
+}

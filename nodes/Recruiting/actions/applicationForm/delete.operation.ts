@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequest, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
-import { SUCCESS } from '../types';
+import { success } from '../types';
 
 const properties: INodeProperties[] = [
 	{
@@ -28,5 +28,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		notFound: `application form "${formId}"`,
 	});
-	return { ...SUCCESS };
+	return success();
 }

@@ -3,7 +3,7 @@ import { recruitingRequest, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
 import { idLocator } from '../common.descriptions';
-import { SUCCESS } from '../types';
+import { success } from '../types';
 import { candidateIdField } from './fields';
 
 const properties: INodeProperties[] = [
@@ -32,5 +32,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		notFound: `candidate "${candidateId}" or tag "${tagId}"`,
 	});
-	return SUCCESS;
+	return success();
 }

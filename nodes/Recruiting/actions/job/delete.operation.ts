@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequest, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
-import { SUCCESS } from '../types';
+import { success } from '../types';
 import { jobIdField } from './fields';
 
 const properties: INodeProperties[] = [jobIdField];
@@ -20,5 +20,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		notFound: `job "${jobId}"`,
 	});
-	return SUCCESS;
+	return success();
 }

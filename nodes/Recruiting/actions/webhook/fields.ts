@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 export const webhookIdField: INodeProperties = {
 	displayName: 'Webhook ID',
@@ -9,5 +9,15 @@ export const webhookIdField: INodeProperties = {
 	placeholder: 'wh_…',
 	description: 'The ID of a webhook created in the service\'s dashboard',
 };
+
+/**
+ * The signing key is a secret: it stays out of output items (and so out of saved execution data)
+ * unless the user asks for it. The Recruiting Trigger fetches it by itself.
+ */
+export function withoutSigningKey(webhook: IDataObject, includeSigningKey = false): IDataObject {
+	if (includeSigningKey || !('signing_key' in webhook)) return webhook;
+	const { signing_key: _secret, ...rest } = webhook;
+	return rest;
+}
 
 export const webhookNotFound = (webhookId: string): string => `webhook "${webhookId}"`;

@@ -2,9 +2,28 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
-import { webhookIdField, webhookNotFound } from './fields';
+import { webhookIdField, webhookNotFound, withoutSigningKey } from './fields';
 
-const properties: INodeProperties[] = [webhookIdField];
+const properties: INodeProperties[] = [
+	webhookIdField,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Include Signing Key',
+				name: 'includeSigningKey',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to output the webhook\'s signing key. It is a secret and would be saved with the execution data; the Recruiting Trigger does not need it.',
+			},
+		],
+	},
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['webhook'], operation: ['get'] } },
@@ -13,10 +32,12 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const webhookId = requireId.call(this, 'webhookId', itemIndex, 'Webhook ID');
-	return await recruitingRequestData.call(this, {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const webhook = await recruitingRequestData.call(this, {
 		method: 'GET',
 		path: resourcePath('webhooks', webhookId),
 		itemIndex,
 		notFound: webhookNotFound(webhookId),
 	});
+	return withoutSigningKey(webhook, options.includeSigningKey === true);
 }

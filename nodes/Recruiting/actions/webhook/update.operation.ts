@@ -3,7 +3,7 @@ import { WEBHOOK_EVENT_OPTIONS } from '../../../shared/events';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkHttpUrl, checkSomeFields, invalidField, requireId } from '../../../shared/validation';
-import { webhookIdField, webhookNotFound } from './fields';
+import { webhookIdField, webhookNotFound, withoutSigningKey } from './fields';
 
 const properties: INodeProperties[] = [
 	webhookIdField,
@@ -69,11 +69,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body.events = events;
 	}
 
-	return await recruitingRequestData.call(this, {
+	const webhook = await recruitingRequestData.call(this, {
 		method: 'PUT',
 		path: resourcePath('webhooks', webhookId),
 		body: checkSomeFields(node, itemIndex, body),
 		itemIndex,
 		notFound: webhookNotFound(webhookId),
 	});
+	return withoutSigningKey(webhook);
 }
