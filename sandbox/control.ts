@@ -70,6 +70,7 @@ function collectionOf(ctx: ControlContext) {
 export const CONTROL_ROUTES: readonly ControlRoute[] = [
 	{ method: 'GET', path: '/__sandbox/info', handle: (c) => ok(describeSandbox(c.sandbox, c.store)) },
 	{ method: 'GET', path: '/__sandbox/requests', handle: (c) => ok(c.sandbox.requests) },
+	{ method: 'GET', path: '/__sandbox/connections', handle: (c) => ok({ connections: c.sandbox.connectionCount() }) },
 	{
 		method: 'DELETE',
 		path: '/__sandbox/requests',

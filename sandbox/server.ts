@@ -193,6 +193,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	}
 
 	const server = createServer((req, res) => void onRequest(req, res));
+	let connections = 0;
+	server.on('connection', () => connections++);
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
 		server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
@@ -211,6 +213,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		},
 		setFaults: (rules) => faults.set(rules),
 		faultHits: () => faults.hitCounts(),
+		connectionCount: () => connections,
 		reset(sizes) {
 			reseed(sizes);
 			requests.length = 0;

@@ -125,6 +125,8 @@ export interface Sandbox {
 	setFaults(rules: FaultRule[]): void;
 	/** Hits per active rule, in the order of setFaults. */
 	faultHits(): number[];
+	/** TCP connections accepted since the server started (for benchmarks: connection reuse). */
+	connectionCount(): number;
 	/** Reseeds deterministically and clears requests, faults and deliveries. */
 	reset(seed?: SeedSizes): void;
 	/** Upserts any record by its `id` (ids may contain / ? # % spaces and any unicode). */

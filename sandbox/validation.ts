@@ -60,10 +60,26 @@ export function oneOf<T extends string>(values: readonly T[]): Schema<T> {
 	return leaf((v) => values.includes(v as T), `one of: ${values.join(', ')}`);
 }
 
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))?$/i;
 
-export const isDateTime = (v: unknown): v is string =>
-	typeof v === 'string' && DATE_TIME.test(v) && !Number.isNaN(Date.parse(v));
+/** ISO 8601 date and time (offset optional: then it is in the event's time zone), on a real calendar day. */
+export function isDateTime(v: unknown): v is string {
+	const m = typeof v === 'string' ? DATE_TIME.exec(v) : null;
+	if (!m) return false;
+	const [year, month, day, hour, minute, second = '0', , , offsetHours = '0', offsetMinutes = '0'] = m.slice(1);
+	const daysInMonth = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate();
+	return (
+		Number(month) >= 1 &&
+		Number(month) <= 12 &&
+		Number(day) >= 1 &&
+		Number(day) <= daysInMonth &&
+		Number(hour) <= 23 &&
+		Number(minute) <= 59 &&
+		Number(second) <= 59 &&
+		Number(offsetHours) <= 23 &&
+		Number(offsetMinutes) <= 59
+	);
+}
 
 export const dateTime = (): Schema<string> => leaf(isDateTime, 'an ISO 8601 date-time');
 

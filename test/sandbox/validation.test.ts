@@ -95,6 +95,8 @@ describe('create interview', () => {
 		['an event without type, start, end', { ...base, event: {} }, { 'event.type': [REQUIRED('event.type')], 'event.start': [REQUIRED('event.start')], 'event.end': [REQUIRED('event.end')] }],
 		['an unknown event type', { ...base, event: { ...event, type: 'video' } }, { 'event.type': [ENUM('event.type', 'phone, online, on_site')] }],
 		['start and end that are not date-times', { ...base, event: { ...event, start: 'tomorrow', end: '2030-13-45T99:00:00Z' } }, { 'event.start': [DATE('event.start')], 'event.end': [DATE('event.end')] }],
+		['impossible calendar dates', { ...base, event: { ...event, start: '2030-02-30T10:00:00Z', end: '2030-01-01T24:00:00Z' } }, { 'event.start': [DATE('event.start')], 'event.end': [DATE('event.end')] }],
+		['a date without a time', { ...base, event: { ...event, start: '2030-01-01', end: '2030-01-01T10:00:00+25:00' } }, { 'event.start': [DATE('event.start')], 'event.end': [DATE('event.end')] }],
 		['an end before the start', { ...base, event: { ...event, end: '2030-01-01T09:00:00Z' } }, { 'event.end': ["'event.end' must be after 'event.start'."] }],
 		['an end equal to the start', { ...base, event: { ...event, end: event.start } }, { 'event.end': ["'event.end' must be after 'event.start'."] }],
 		['an unknown time zone', { ...base, event: { ...event, time_zone: 'Mars/Phobos' } }, { 'event.time_zone': ["'event.time_zone' must be a valid IANA time zone such as Europe/Dublin."] }],
@@ -107,6 +109,13 @@ describe('create interview', () => {
 		['attach_resume_to_invite that is not a boolean', { ...base, meta: { attach_resume_to_invite: 'yes' } }, { 'meta.attach_resume_to_invite': [BOOL('meta.attach_resume_to_invite')] }],
 		['an application id that is not a string', { ...base, application_id: 42 }, { application_id: ["'application_id' must be a non-empty string."] }],
 	])('rejects %s', (_label, body, errors) => expectErrors('POST', '/interviews', body, errors));
+
+	it('accepts date-times with Z, an offset, fractions, or no offset (local to the time zone)', async () => {
+		for (const [start, end] of [['2030-02-28T23:59:59.999Z', '2030-03-01T00:30:00Z'], ['2032-02-29T10:00:00+01:00', '2032-02-29T11:00:00+0100'], ['2030-06-01T09:00', '2030-06-01T10:00:30']]) {
+			const res = await call('POST', '/interviews', { ...base, event: { ...event, start, end } });
+			expect([start, res.status]).toEqual([start, 201]);
+		}
+	});
 
 	it('accepts every meeting type, null, and an IANA zone', async () => {
 		for (const online_meeting_type of ['hangouts_meet', 'event_named_hangout', 'event_hangout', 'unknown', 'skype_for_consumer', 'skype_for_business', 'teams_for_business', null]) {
