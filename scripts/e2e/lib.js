@@ -58,6 +58,14 @@ async function startSandbox({ port = 0, seed = {}, companyId = 'cmp_demo', token
 	return { sandbox, seeded, control: makeControl(sandbox.url), apiBase: `${sandbox.url}/v1.0/${encodeURIComponent(companyId)}` };
 }
 
+/** Reseeds a sandbox from startSandbox() with other sizes (control API) and its seed copy to match. */
+async function reseedSandbox(sb, seed = {}) {
+	await sb.control.reset(seed);
+	const { Store, seed: seedFn } = requireSandbox();
+	sb.seeded = new Store();
+	seedFn(sb.seeded, sb.sandbox.companyId, seed);
+}
+
 /** The sandbox's HTTP control API (/__sandbox/...). */
 function makeControl(url) {
 	async function call(method, p, body) {
@@ -229,6 +237,7 @@ module.exports = {
 	buildAll,
 	packPackage,
 	startSandbox,
+	reseedSandbox,
 	makeControl,
 	createCredential,
 	waitFor,

@@ -27,9 +27,11 @@ const lib = require('./lib');
 const { log, Checks, FatalCheck, startSandbox, createCredential, executionsOf, nodeItems, waitFor } = lib;
 const wfs = require('./workflows');
 const { triggerChecks } = require('./triggerChecks');
+const { exampleChecks } = require('./exampleChecks');
 
 const VERSIONS = ['2.41.1', '1.123.81'];
 const APPLICATIONS = 2345;
+const EXAMPLE_APPLICATIONS = 300;
 /**
  * The no-argument run (`npm test`, CI): both versions one after the other, then queue mode on
  * 2.41.1. RECRUITING_E2E_QUEUE=0 leaves queue mode out; RECRUITING_E2E_VERSIONS=a,b picks versions.
@@ -306,6 +308,9 @@ async function singleSuite(checks, version, tarball, o) {
 		await operationChecks(checks, n8n, sb, credential);
 		await errorChecks(checks, n8n, credential);
 		await triggerChecks(checks, n8n, sb, credential);
+		// The examples on a smaller seed: the export's 12 expressions per row cost ~10 ms a row.
+		await lib.reseedSandbox(sb, { applications: EXAMPLE_APPLICATIONS });
+		await exampleChecks(checks, n8n, sb, credential, { applications: EXAMPLE_APPLICATIONS });
 	} finally {
 		if (n8n) await n8n.stop().catch((e) => log(`stop: ${e.message}`));
 		if (sb) await sb.sandbox.close();

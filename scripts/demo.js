@@ -1,0 +1,214 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * `npm start`: the Recruiting nodes inside a real n8n, against the local sandbox, ready to click.
+ *
+ *   npm start                                   # sandbox on :5679, n8n 2.41.1 on :5678
+ *   npm start -- --port 5678 --sandbox-port 5679 --version 2.41.1
+ *   npm start -- deliver new-application        # (second terminal) a signed application.created
+ *   npm start -- deliver hired                  # (second terminal) an application moved to hired
+ *
+ * What it does (idempotent; re-running reuses n8n's data and updates everything in place):
+ *   npm ci if node_modules is missing, n8n + its Node from the cache (scripts/n8n), npm run build,
+ *   npm run build:sandbox, npm pack, the sandbox with a realistic seed, n8n with the fresh tarball
+ *   installed as a community package (user folder under the cache, outside the repo), the
+ *   "Recruiting sandbox" credential (public API), the example workflows wired to it, the trigger
+ *   ones active. Prints the editor URL and the login. Ctrl-C stops everything it started.
+ */
+const fs = require('fs');
+const path = require('path');
+const { spawnSync } = require('child_process');
+
+const ROOT = path.resolve(__dirname, '..');
+const DEFAULTS = { version: '2.41.1', port: 5678, sandboxPort: 5679 };
+/** A realistic seed: a few hundred applications over two dozen jobs. */
+const DEMO_SEED = { applications: 400, jobs: 24, candidates: 360, tags: 12, emailTemplates: 6, userCategories: 5, jobNotesPerJob: 3 };
+const ACTIVE = ['inbox', 'chat', 'hired'];
+
+function parseArgs(argv) {
+	const o = { ...DEFAULTS, command: 'start' };
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split(/=(.*)/s);
+		const val = () => (inline !== undefined ? inline : argv[++i]);
+		if (flag === '--version') o.version = val();
+		else if (flag === '--port') o.port = Number(val());
+		else if (flag === '--sandbox-port') o.sandboxPort = Number(val());
+		else if (flag === 'deliver') {
+			o.command = 'deliver';
+			o.what = argv[++i];
+		} else if (flag === '--help' || flag === '-h') {
+			process.stdout.write(fs.readFileSync(__filename, 'utf8').split('*/')[0] + '*/\n');
+			process.exit(0);
+		} else throw new Error(`unknown argument ${argv[i]} (see --help)`);
+	}
+	return o;
+}
+
+const say = (msg) => process.stderr.write(`[demo] ${msg}\n`);
+
+/** Step 0, before anything is required from node_modules or build/. */
+function ensureDependencies() {
+	if (fs.existsSync(path.join(ROOT, 'node_modules', '.package-lock.json'))) return;
+	say('node_modules is missing: npm ci');
+	const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+	if (r.status !== 0) throw new Error(`npm ci exited ${r.status}`);
+}
+
+async function portFree(port) {
+	const net = require('net');
+	return new Promise((resolve) => {
+		const srv = net.createServer();
+		srv.once('error', () => resolve(false));
+		srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+	});
+}
+
+/** Upsert by name through the public API: a re-run updates, never duplicates. */
+async function upsertCredential(n8n, sandbox, lib) {
+	const data = { baseUrl: sandbox.url, companyId: sandbox.companyId, accessToken: sandbox.token };
+	const list = await n8n.api('GET', '/credentials?limit=250', undefined, { raw: true });
+	const existing = list.status === 200 ? (list.body.data || []).filter((c) => c.name === lib.CREDENTIAL_NAME && c.type === 'recruitingApi') : [];
+	if (existing.length) {
+		const [keep, ...dupes] = existing;
+		for (const d of dupes) await n8n.api('DELETE', `/credentials/${d.id}`);
+		const r = await n8n.api('PATCH', `/credentials/${keep.id}`, { data }, { raw: true });
+		if (r.status < 400) return { id: keep.id, name: keep.name, updated: true };
+		await n8n.api('DELETE', `/credentials/${keep.id}`);
+	}
+	return { ...(await lib.createCredential(n8n, sandbox)), updated: false };
+}
+
+async function upsertWorkflow(n8n, wf) {
+	const found = await n8n.api('GET', `/workflows?name=${encodeURIComponent(wf.name)}&limit=250`);
+	const matches = (found.data || []).filter((w) => w.name === wf.name && !w.isArchived);
+	if (!matches.length) return { ...(await n8n.api('POST', '/workflows', wf)), created: true };
+	const [keep, ...dupes] = matches;
+	for (const d of dupes) {
+		if (d.active) await n8n.api('POST', `/workflows/${d.id}/deactivate`);
+		await n8n.api('DELETE', `/workflows/${d.id}`);
+	}
+	// Deactivate first: a restart does not re-run the trigger's activation, and the sandbox is new.
+	if (keep.active) await n8n.api('POST', `/workflows/${keep.id}/deactivate`);
+	return { ...(await n8n.api('PUT', `/workflows/${keep.id}`, wf)), created: false };
+}
+
+async function start(o) {
+	const t0 = Date.now();
+	ensureDependencies();
+	const { cacheRoot } = require('./n8n/cache');
+	const { ensureN8n } = require('./n8n/install');
+	const { startN8n, DEFAULT_OWNER } = require('./n8n/instance');
+	const lib = require('./e2e/lib');
+	const ex = require('./e2e/examples');
+
+	for (const [what, port] of [['n8n', o.port], ['sandbox', o.sandboxPort]]) {
+		if (!(await portFree(port))) throw new Error(`port ${port} (${what}) is in use: stop what runs there or pass --${what === 'n8n' ? 'port' : 'sandbox-port'} N`);
+	}
+
+	say(`n8n ${o.version} (cached install, first time ~5 min)`);
+	await ensureN8n(o.version);
+	say('building the nodes and the sandbox');
+	await lib.buildAll();
+	const { tarball, dir: packDir } = await lib.packPackage();
+
+	const sb = await lib.startSandbox({ port: o.sandboxPort, seed: DEMO_SEED });
+	await ex.seedExampleRecords(sb.control);
+	say(`sandbox on ${sb.sandbox.url}`);
+
+	const userFolder = path.join(cacheRoot(), 'demo', `n8n-${o.version}`);
+	fs.mkdirSync(userFolder, { recursive: true });
+	// The fresh tarball replaces whatever an earlier run installed.
+	fs.rmSync(path.join(userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-recruiting'), { recursive: true, force: true });
+	const n8n = await startN8n({ version: o.version, port: o.port, userFolder, communityTarballs: [tarball] });
+	fs.rmSync(packDir, { recursive: true, force: true });
+
+	const credential = await upsertCredential(n8n, sb.sandbox, lib);
+	say(`credential "${credential.name}" ${credential.updated ? 'updated' : 'created'} (${credential.id})`);
+
+	const inboxWf = ex.fillExample('inbox');
+	const chatUrl = ex.webhookUrlOf(inboxWf, n8n.webhookUrl);
+	const ids = {};
+	for (const key of ['inbox', 'chat', 'hired', 'export']) {
+		const wf = ex.fillExample(key, { credential, chatUrl });
+		const saved = await upsertWorkflow(n8n, wf);
+		ids[key] = saved.id;
+		say(`workflow "${wf.name}" ${saved.created ? 'imported' : 'updated'} (${saved.id})`);
+	}
+	for (const key of ACTIVE) await n8n.api('POST', `/workflows/${ids[key]}/activate`);
+	// The trigger points the sandbox's webhooks at n8n a moment after activation.
+	await lib.waitFor('the triggers to take over wh_demo and wh_hires', async () => {
+		const [a, b] = await Promise.all([sb.control.record('webhooks', 'wh_demo'), sb.control.record('webhooks', 'wh_hires')]);
+		return a.endpoint.startsWith(n8n.webhookUrl) && b.endpoint.startsWith(n8n.webhookUrl);
+	}).catch((e) => say(`warning: ${e.message}`));
+
+	const owner = DEFAULT_OWNER;
+	const editor = `http://127.0.0.1:${o.port}`;
+	process.stdout.write(
+		[
+			'',
+			`Ready in ${((Date.now() - t0) / 1000).toFixed(0)}s.`,
+			'',
+			`  n8n editor:  ${editor}/home/workflows`,
+			`  login:       ${owner.email}  /  ${owner.password}`,
+			`  sandbox:     ${sb.sandbox.url}  (company ${sb.sandbox.companyId}, token ${sb.sandbox.token}; control API ${sb.sandbox.url}/__sandbox/info)`,
+			`  credential:  "${credential.name}"`,
+			'  workflows:',
+			`    ${editor}/workflow/${ids.chat}   new application -> chat message (active)`,
+			`    ${editor}/workflow/${ids.hired}   candidate hired -> tag + welcome e-mail draft (active)`,
+			`    ${editor}/workflow/${ids.export}   nightly applications export (CSV): open it and click "Execute workflow"`,
+			`    ${editor}/workflow/${ids.inbox}   demo chat inbox: the messages the first one posts land here`,
+			'',
+			'  Try it (in another terminal):',
+			'    npm start -- deliver new-application    # then see Executions of the chat + inbox workflows',
+			'    npm start -- deliver hired              # then see the hired workflow and the candidate\'s tags',
+			'',
+			`  n8n data: ${userFolder}  (log ${n8n.logFile})`,
+			'Press Ctrl-C to stop n8n and the sandbox.',
+			'',
+		].join('\n'),
+	);
+
+	// Runs until Ctrl-C: scripts/n8n's signal hooks stop n8n gracefully; the sandbox is in-process.
+	n8n.proc.exitPromise.then((r) => {
+		say(`n8n exited (${r.code ?? r.signal})`);
+		process.exit(r.code === 0 ? 0 : 1);
+	});
+}
+
+/** `deliver new-application|hired`: a signed delivery from the running sandbox. */
+async function deliver(o) {
+	const base = `http://127.0.0.1:${o.sandboxPort}`;
+	const get = async (p) => {
+		const res = await fetch(`${base}/v1.0/cmp_demo${p}`, { headers: { authorization: 'Bearer sandbox-token' } });
+		if (!res.ok) throw new Error(`GET ${p} -> ${res.status}: is the demo running (npm start)?`);
+		return res.json();
+	};
+	const apps = (await get('/applications?page_size=100&sort=-applied_at')).items;
+	const app = apps[Math.floor(Math.random() * apps.length)];
+	let body;
+	if (o.what === 'new-application') body = { webhookId: 'wh_demo', event: 'application.created', object: app };
+	else if (o.what === 'hired') {
+		body = {
+			webhookId: 'wh_hires',
+			event: 'application.stage.updated',
+			object: { ...app, stage: { parent_stage: 'hired', custom_stage: { ...app.stage.custom_stage, name: 'Hired' } } },
+		};
+	} else throw new Error('deliver what? new-application | hired');
+	const res = await fetch(`${base}/__sandbox/deliver`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
+	const record = await res.json();
+	if (!res.ok) throw new Error(JSON.stringify(record));
+	process.stdout.write(
+		`${body.event} for ${app.candidate.full_name} (${app.job.title}) -> ${record.endpoint}: ${record.status ?? record.error}\n`,
+	);
+	if (record.status !== 200) process.exitCode = 1;
+}
+
+const o = parseArgs(process.argv.slice(2));
+(o.command === 'deliver' ? deliver(o) : start(o)).catch((e) => {
+	process.stderr.write(`[demo] failed: ${e.stack || e}\n`);
+	process.exit(1);
+});

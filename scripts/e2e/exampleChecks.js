@@ -1,0 +1,135 @@
+'use strict';
+/**
+ * The example workflows (examples/*.json) inside a real n8n, wired the way the demo wires them:
+ * the nightly export run by hand, the chat notification end to end (trigger -> HTTP Request -> the
+ * demo chat inbox webhook), and the hired automation for a hired and a not-hired stage change.
+ */
+const assert = require('assert');
+const { waitFor, executionsOf, nodeItems } = require('./lib');
+const { fillExample, seedExampleRecords, webhookUrlOf } = require('./examples');
+
+async function activate(n8n, control, wf, webhookId) {
+	const created = await n8n.api('POST', '/workflows', wf);
+	await n8n.api('POST', `/workflows/${created.id}/activate`);
+	if (webhookId) {
+		const url = webhookUrlOf(wf, n8n.webhookUrl);
+		await waitFor(`${webhookId} to point at ${url}`, async () => (await control.record('webhooks', webhookId)).endpoint === url);
+	}
+	return created;
+}
+
+async function deactivate(n8n, control, created, webhookId, originalEndpoint) {
+	await n8n.api('POST', `/workflows/${created.id}/deactivate`);
+	if (webhookId) {
+		await waitFor(`${webhookId} to be restored`, async () => (await control.record('webhooks', webhookId)).endpoint === originalEndpoint);
+	}
+}
+
+async function successfulExecutions(n8n, workflowId, count) {
+	return waitFor(
+		`${count} successful execution(s) of ${workflowId}`,
+		async () => {
+			const list = await executionsOf(n8n, workflowId);
+			const bad = list.find((e) => ['error', 'crashed'].includes(e.status));
+			if (bad) throw new Error(`execution ${bad.id} ${bad.status}: ${JSON.stringify(bad.data?.resultData?.error).slice(0, 1500)}`);
+			const ok = list.filter((e) => e.status === 'success');
+			return ok.length >= count && ok;
+		},
+		{ timeoutMs: 45000 },
+	);
+}
+
+async function exampleChecks(checks, n8n, sb, credential, { applications }) {
+	const { control, seeded } = sb;
+	const apps = seeded.values('applications');
+	await seedExampleRecords(control);
+
+	await checks.check('example nightly export: Run now -> every application flattened -> one CSV file', async () => {
+		const wf = await n8n.api('POST', '/workflows', fillExample('export', { credential }));
+		const r = await n8n.cli(['execute', `--id=${wf.id}`, '--rawOutput'], { timeoutMs: 300000 });
+		assert.strictEqual(r.code, 0, `n8n execute exited ${r.code}: ${(r.stdout + r.stderr).slice(-3000)}`);
+		const [execution] = await executionsOf(n8n, wf.id);
+		assert.strictEqual(execution.status, 'success');
+		const rows = nodeItems(execution, 'Flatten for spreadsheet');
+		assert.strictEqual(rows.length, applications);
+		const app = apps.find((a) => a.id === rows[0].application_id);
+		assert.ok(app, `unknown application ${rows[0].application_id}`);
+		assert.deepStrictEqual(rows[0], {
+			application_id: app.id,
+			applied_at: app.applied_at,
+			candidate_name: app.candidate.full_name,
+			candidate_email: app.candidate.email,
+			candidate_phone: app.candidate.phone_number,
+			candidate_tags: (app.candidate.tags || []).map((t) => t.name).join(', '),
+			job_id: app.job.id,
+			job_title: app.job.title,
+			stage: app.stage.custom_stage.name,
+			parent_stage: app.stage.parent_stage,
+			source: app.source.source,
+			potential_duplicate: app.potential_duplicate,
+		});
+		const files = execution.data.resultData.runData['Convert to CSV'][0].data.main[0];
+		assert.strictEqual(files.length, 1);
+		const file = files[0].binary.data;
+		assert.match(file.fileName, /^applications-\d{4}-\d\d-\d\d\.csv$/);
+		assert.match(file.mimeType, /csv/);
+		if (file.data && file.data !== 'filesystem-v2' && !/^filesystem/.test(file.id || '')) {
+			const csv = Buffer.from(file.data, 'base64').toString('utf8').trim().split('\n');
+			assert.strictEqual(csv.length, applications + 1);
+		}
+	});
+
+	await checks.check('example new application -> chat: a delivery posts the message to the chat webhook', async () => {
+		const original = await control.record('webhooks', 'wh_demo');
+		const inboxWf = fillExample('inbox');
+		const inbox = await activate(n8n, control, inboxWf);
+		const chatWf = fillExample('chat', { credential, chatUrl: webhookUrlOf(inboxWf, n8n.webhookUrl) });
+		const chat = await activate(n8n, control, chatWf, 'wh_demo');
+		try {
+			const app = apps[3];
+			const delivery = await control.deliver({ webhookId: 'wh_demo', event: 'application.created', object: app });
+			assert.strictEqual(delivery.status, 200, `delivery answered ${delivery.status} ${delivery.error || ''}`);
+			const [received] = await successfulExecutions(n8n, inbox.id, 1);
+			const [message] = nodeItems(received, 'Message received');
+			assert.ok(message.text.includes(app.candidate.full_name), message.text);
+			assert.ok(message.text.includes(app.job.title), message.text);
+			await successfulExecutions(n8n, chat.id, 1);
+		} finally {
+			await deactivate(n8n, control, chat, 'wh_demo', original.endpoint);
+			await deactivate(n8n, control, inbox);
+		}
+	});
+
+	await checks.check('example candidate hired: hired -> tag + e-mail draft; another stage -> filtered out', async () => {
+		const original = await control.record('webhooks', 'wh_hires');
+		const wf = fillExample('hired', { credential });
+		const created = await activate(n8n, control, wf, 'wh_hires');
+		try {
+			const app = apps[5];
+			const candidate = await control.record('candidates', app.candidate.id);
+			assert.ok(!(candidate.tags || []).some((t) => t.id === 'tag_hired'));
+			const interview = { ...app, stage: { ...app.stage, parent_stage: 'interview' } };
+			const d1 = await control.deliver({ webhookId: 'wh_hires', event: 'application.stage.updated', object: interview });
+			assert.strictEqual(d1.status, 200, `delivery answered ${d1.status} ${d1.error || ''}`);
+			const [first] = await successfulExecutions(n8n, created.id, 1);
+			assert.strictEqual(nodeItems(first, 'Moved to hired?').length, 0);
+			assert.ok(!first.data.resultData.runData['Get candidate'], 'a non-hired stage reached Get candidate');
+
+			const hired = { ...app, stage: { ...app.stage, parent_stage: 'hired' } };
+			const d2 = await control.deliver({ webhookId: 'wh_hires', event: 'application.stage.updated', object: hired });
+			assert.strictEqual(d2.status, 200);
+			const list = await successfulExecutions(n8n, created.id, 2);
+			const second = list.find((e) => e.id !== first.id);
+			const [draft] = nodeItems(second, 'Draft welcome e-mail');
+			assert.strictEqual(draft.to, candidate.email);
+			assert.strictEqual(draft.subject, `Welcome to the team, ${candidate.first_name}!`);
+			assert.ok(draft.body.includes(app.job.title), draft.body);
+			const now = await control.record('candidates', app.candidate.id);
+			assert.ok(now.tags.some((t) => t.id === 'tag_hired'), 'the Hired tag was not added');
+		} finally {
+			await deactivate(n8n, control, created, 'wh_hires', original.endpoint);
+		}
+	});
+}
+
+module.exports = { exampleChecks };

@@ -1,0 +1,74 @@
+'use strict';
+/**
+ * The example workflows in examples/*.json and how they are wired to a running n8n + sandbox:
+ * used by the demo (scripts/demo.js) and the e2e suite, so what the demo imports is what is tested.
+ *
+ * The JSON files reference the credential as { id: 'REPLACE_WITH_CREDENTIAL_ID', name: 'Recruiting
+ * sandbox' } and the chat URL as a Slack-style placeholder; fillExample() puts in the real values.
+ */
+const crypto = require('crypto');
+const fs = require('fs');
+const path = require('path');
+
+const DIR = path.resolve(__dirname, '..', '..', 'examples');
+
+const EXAMPLES = {
+	chat: 'new-application-to-chat.json',
+	hired: 'candidate-hired.json',
+	export: 'nightly-applications-export.json',
+	inbox: 'demo-chat-inbox.json',
+};
+
+/** What the examples need in the sandbox beyond its seed: a "Hired" tag and a second webhook. */
+const HIRED_TAG = { id: 'tag_hired', name: 'Hired', color: '#16a34a', type: 'candidate', status: 'active' };
+
+function hiresWebhook() {
+	return {
+		id: 'wh_hires',
+		name: 'Hires webhook',
+		version: 1,
+		endpoint: 'https://hooks.example.invalid/hires',
+		description: 'Created in the dashboard for the "candidate hired" automation.',
+		// Deterministic, so a restarted sandbox signs with the same key.
+		signing_key: `whsec_${crypto.createHash('sha256').update('wh_hires').digest().subarray(0, 24).toString('base64')}`,
+		status: 'enabled',
+		source: 'dashboard',
+		subscribed_events: ['application.stage.updated'],
+	};
+}
+
+/** Adds the examples' records to a sandbox through its control API (idempotent). */
+async function seedExampleRecords(control) {
+	await control.put('tags', HIRED_TAG);
+	await control.put('webhooks', hiresWebhook());
+}
+
+function readExample(key) {
+	return JSON.parse(fs.readFileSync(path.join(DIR, EXAMPLES[key]), 'utf8'));
+}
+
+/**
+ * A copy of an example with the credential and the chat URL filled in. `active` and other
+ * read-only fields are left out so the result can be POSTed/PUT to the public API as it is.
+ */
+function fillExample(key, { credential, chatUrl } = {}) {
+	const wf = readExample(key);
+	for (const node of wf.nodes) {
+		if (node.credentials?.recruitingApi && credential) {
+			node.credentials.recruitingApi = { id: credential.id, name: credential.name };
+		}
+		if (chatUrl && node.type === 'n8n-nodes-base.httpRequest' && node.name === 'Post to chat') {
+			node.parameters.url = chatUrl;
+		}
+	}
+	return { name: wf.name, nodes: wf.nodes, connections: wf.connections, settings: wf.settings };
+}
+
+/** The production URL of an example's webhook/trigger node (its fixed webhookId and path). */
+function webhookUrlOf(wf, webhookBase) {
+	const node = wf.nodes.find((n) => n.webhookId);
+	const suffix = node.type === 'n8n-nodes-base.webhook' ? node.parameters.path : `${node.webhookId}/webhook`;
+	return `${webhookBase.replace(/\/$/, '')}/webhook/${suffix}`;
+}
+
+module.exports = { EXAMPLES, HIRED_TAG, hiresWebhook, seedExampleRecords, readExample, fillExample, webhookUrlOf, DIR };

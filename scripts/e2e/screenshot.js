@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * Screenshots of the n8n editor with our nodes open (not part of CI):
+ *   docs/editor-recruiting-node.png   the Recruiting node (Candidate → Add Tag) of the "hired" example
+ *   docs/editor-recruiting-trigger.png the Recruiting Trigger of the same workflow
+ *
+ *   node scripts/e2e/screenshot.js [--version 2.41.1] [--no-build]
+ *
+ * Starts its own sandbox + n8n (fresh user folder, the packed tarball installed community-style),
+ * imports the example, logs in through the sign-in page and opens each node by its URL.
+ * Needs Debian's chromium (`apt-get install -y chromium`) and the playwright-core devDependency.
+ */
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { chromium } = require('playwright-core');
+const { startN8n } = require('../n8n/instance');
+const lib = require('./lib');
+const ex = require('./examples');
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const FLAGS = [
+	'--headless',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+];
+const SHOTS = [
+	{ node: 'Tag as hired', file: 'editor-recruiting-node.png', expect: ['Resource', 'Operation', 'Candidate ID', 'Tag'] },
+	{ node: 'Stage changed', file: 'editor-recruiting-trigger.png', expect: ['Webhook ID', 'Events'] },
+];
+
+async function main() {
+	const argv = process.argv.slice(2);
+	const version = argv.includes('--version') ? argv[argv.indexOf('--version') + 1] : '2.41.1';
+	if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: apt-get install -y chromium`);
+	if (!argv.includes('--no-build')) await lib.buildAll();
+	const { tarball, dir } = await lib.packPackage();
+	const sb = await lib.startSandbox({ seed: {} });
+	await ex.seedExampleRecords(sb.control);
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'recruiting-shot-'));
+	const n8n = await startN8n({ version, userFolder, communityTarballs: [tarball] });
+	let browser;
+	try {
+		const credential = await lib.createCredential(n8n, sb.sandbox);
+		const wf = await n8n.api('POST', '/workflows', ex.fillExample('hired', { credential }));
+		browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+		const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+		await page.goto(`${n8n.url}/signin`, { waitUntil: 'networkidle' });
+		await page.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]').first().fill(n8n.owner.email);
+		await page.locator('input[type="password"]').first().fill(n8n.owner.password);
+		await page.locator('button:has-text("Sign in")').first().click();
+		await page.waitForURL((u) => !String(u).includes('/signin'), { timeout: 30000 });
+		fs.mkdirSync(path.join(lib.ROOT, 'docs'), { recursive: true });
+		for (const shot of SHOTS) {
+			const node = wf.nodes.find((n) => n.name === shot.node);
+			await page.goto(`${n8n.url}/workflow/${wf.id}/${node.id}`, { waitUntil: 'networkidle' });
+			// The node details view: wait until its parameters are on screen.
+			for (const label of shot.expect) {
+				await page.getByText(label, { exact: true }).first().waitFor({ state: 'visible', timeout: 30000 });
+			}
+			await page.waitForTimeout(1000); // icons and the resource locator settle
+			const file = path.join(lib.ROOT, 'docs', shot.file);
+			await page.screenshot({ path: file });
+			lib.log(`saved ${path.relative(lib.ROOT, file)}`);
+		}
+	} finally {
+		if (browser) await browser.close();
+		await n8n.stop();
+		await sb.sandbox.close();
+		fs.rmSync(userFolder, { recursive: true, force: true });
+		fs.rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+main().catch((e) => {
+	process.stderr.write(`${e.stack || e}\n`);
+	process.exit(1);
+});
