@@ -1,7 +1,33 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { resourceDescriptions, resourceProperty } from './actions/resources';
 import { router } from './actions/router';
 import { listSearch } from './methods';
+
+/** Options of every operation's HTTP requests; read by the shared transport (REQUEST_OPTIONS). */
+const requestOptions: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Timeout',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 30000,
+			description:
+				'How long to wait for each answer of the service, in milliseconds. A GET, PUT or DELETE that times out is retried (bounded); a POST is not.',
+		},
+	],
+};
 
 /** A thin shell: the description is assembled from the resources, the work is in the router. */
 export class Recruiting implements INodeType {
@@ -18,7 +44,7 @@ export class Recruiting implements INodeType {
 		inputs: ['main'],
 		outputs: ['main'],
 		credentials: [{ name: 'recruitingApi', required: true }],
-		properties: [resourceProperty, ...resourceDescriptions],
+		properties: [resourceProperty, ...resourceDescriptions, requestOptions],
 	};
 
 	methods = { listSearch };

@@ -164,14 +164,27 @@ function problemError(
 }
 
 function networkError(node: INode, request: RecruitingRequest, error: Error, attempts = 1): NodeApiError {
-	const code = (error as { code?: string }).code;
-	const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(error.message);
+	// n8n's HTTP helper wraps the client's error in a NodeApiError of its own ("The connection was
+	// aborted, perhaps the server is offline") without a code; the original is its `cause`.
+	const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+	const causeCode = typeof cause?.code === 'string' ? cause.code : undefined;
+	const causeMessage = typeof cause?.message === 'string' ? cause.message : '';
+	const code = (error as { code?: string }).code ?? causeCode;
+	const timedOut =
+		code === 'ECONNABORTED' ||
+		code === 'ETIMEDOUT' ||
+		/timeout/i.test(error.message) ||
+		/timeout/i.test(causeMessage);
 	const tries = attempts > 1 ? ` (${attempts} attempts)` : '';
-	return new NodeApiError(node, { message: error.message, code: code ?? null } as JsonObject, {
+	const detail = [error.message, causeMessage && causeMessage !== error.message ? `(${causeMessage})` : '', code ? `[${code}]` : '']
+		.filter((part) => part !== '')
+		.join(' ');
+	// `networkCode`, not `code`: NodeApiError would replace the message below with its own for a known code.
+	return new NodeApiError(node, { message: error.message, networkCode: code ?? null } as JsonObject, {
 		message: timedOut
 			? 'The Recruiting service did not answer in time'
 			: 'The Recruiting service could not be reached',
-		description: `${request.method} ${request.path}${tries}: ${error.message}`,
+		description: `${request.method} ${request.path}${tries}: ${detail}`,
 		itemIndex: request.itemIndex,
 	});
 }
@@ -181,6 +194,23 @@ function isTransportFailure(error: unknown): error is Error {
 	if (!(error instanceof Error)) return false;
 	const response = (error as { response?: unknown }).response;
 	return response === undefined || response === null;
+}
+
+/** The action node's "Request Options" collection; its Timeout is in milliseconds. Triggers and pickers have none. */
+export const REQUEST_OPTIONS = 'requestOptions';
+
+function timeoutOption(this: RecruitingContext, itemIndex: number | undefined): number | undefined {
+	if (itemIndex === undefined || !('getInputData' in this)) return undefined;
+	const options = (this as IExecuteFunctions).getNodeParameter(REQUEST_OPTIONS, itemIndex, {}) as unknown;
+	const value = typeof options === 'object' && options !== null ? (options as IDataObject).timeout : undefined;
+	if (value === undefined || value === null || value === '') return undefined;
+	const ms = typeof value === 'string' ? Number(value) : value;
+	if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 1) {
+		throw new NodeOperationError(this.getNode(), 'Invalid "Timeout": must be a number of milliseconds of at least 1', {
+			itemIndex,
+		});
+	}
+	return ms;
 }
 
 async function credentialsBase(this: RecruitingContext): Promise<string> {
@@ -208,8 +238,9 @@ export async function recruitingRequest<T = IDataObject>(
 	this: RecruitingContext,
 	request: RecruitingRequest,
 ): Promise<T | undefined> {
-	const policy = { ...DEFAULT_POLICY, ...request.policy };
 	const node = this.getNode();
+	const timeoutMs = timeoutOption.call(this, request.itemIndex);
+	const policy = { ...DEFAULT_POLICY, ...(timeoutMs !== undefined && { timeoutMs }), ...request.policy };
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: (await credentialsBase.call(this)) + request.path,
