@@ -220,3 +220,46 @@ export function tagsCollection(description: string): INodeProperties {
 		],
 	};
 }
+
+interface FieldGroupOptions {
+	displayName: string;
+	name: string;
+	/** The inner group's name: the parameter value reads `{ [name]: { [inner]: … } }`. */
+	inner?: string;
+	values: INodeProperties[];
+	multipleValues?: boolean;
+	description?: string;
+}
+
+/** A nested object of the API (a location, a deadline…) as one group of fields in the editor. */
+export function fieldGroup(options: FieldGroupOptions): INodeProperties {
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'fixedCollection',
+		typeOptions: options.multipleValues ? { multipleValues: true } : undefined,
+		default: {},
+		description: options.description,
+		options: [
+			{
+				displayName: options.displayName,
+				name: options.inner ?? options.name,
+				values: options.values,
+			},
+		],
+	};
+}
+
+/** The entries of a `fieldGroup` parameter value, whether it holds one group or many. */
+export function groupEntries(fields: IDataObject, name: string, inner = name): IDataObject[] {
+	const value = (fields[name] as IDataObject | undefined)?.[inner];
+	if (Array.isArray(value)) return value as IDataObject[];
+	return value && typeof value === 'object' ? [value as IDataObject] : [];
+}
+
+/** Drops empty values, so a sub-field left untouched is not sent. */
+export function compact(object: IDataObject): IDataObject {
+	return Object.fromEntries(
+		Object.entries(object).filter(([, value]) => value !== '' && value !== undefined && value !== null),
+	);
+}

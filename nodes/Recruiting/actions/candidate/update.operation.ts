@@ -9,7 +9,7 @@ import {
 	invalidField,
 	requireId,
 } from '../../../shared/validation';
-import { tagsCollection } from '../common.descriptions';
+import { groupEntries, tagsCollection } from '../common.descriptions';
 import { candidateIdField, candidateNotFound } from './fields';
 
 const properties: INodeProperties[] = [
@@ -140,12 +140,6 @@ const TEXT_FIELDS: Record<string, string> = {
 
 const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value).trim());
 
-function entries(fields: IDataObject, name: string, inner: string): IDataObject[] {
-	const value = (fields[name] as IDataObject | undefined)?.[inner];
-	if (Array.isArray(value)) return value as IDataObject[];
-	return value && typeof value === 'object' ? [value as IDataObject] : [];
-}
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const node = this.getNode();
 	const candidateId = requireId.call(this, 'candidateId', itemIndex, 'Candidate ID');
@@ -162,7 +156,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (fields.rating !== undefined) {
 		body.rating = checkIntegerInRange(node, itemIndex, 'Rating', fields.rating, 1, 5);
 	}
-	const [location] = entries(fields, 'location', 'location');
+	const [location] = groupEntries(fields, 'location', 'location');
 	if (location) {
 		const country: IDataObject = {};
 		if (text(location.countryName)) country.name = text(location.countryName);
@@ -172,7 +166,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (Object.keys(country).length) value.country = country;
 		if (Object.keys(value).length) body.location = value;
 	}
-	const tags = entries(fields, 'tags', 'tag');
+	const tags = groupEntries(fields, 'tags', 'tag');
 	if (tags.length) {
 		body.tags = tags.map((tag) => {
 			if (!text(tag.id) && !text(tag.name)) {
@@ -184,7 +178,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			return value;
 		});
 	}
-	const profiles = entries(fields, 'socialProfiles', 'profile');
+	const profiles = groupEntries(fields, 'socialProfiles', 'profile');
 	if (profiles.length) {
 		body.social_profiles = profiles.map((profile) => ({
 			uri: checkHttpUrl(node, itemIndex, 'Social Profiles', profile.uri),

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkLength, checkOneOf, toIsoDateTime } from '../../../shared/validation';
+import { compact, fieldGroup, groupEntries, tagsCollection } from '../common.descriptions';
 
 export const JOB_STATUSES = ['drafted', 'published', 'closed', 'internal'] as const;
 export const JOB_TYPES = [
@@ -30,6 +31,12 @@ const label = (value: string) =>
 		.join(' ');
 const optionsOf = (values: readonly string[]) => values.map((value) => ({ name: label(value), value }));
 
+const stringField = (
+	displayName: string,
+	name: string,
+	extra: Partial<INodeProperties> = {},
+): INodeProperties => ({ displayName, name, type: 'string', default: '', ...extra });
+
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Title',
@@ -46,106 +53,55 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		options: [
-			{
+			fieldGroup({
 				displayName: 'Application Form',
 				name: 'applicationForm',
-				type: 'fixedCollection',
-				default: {},
-				options: [
-					{
-						displayName: 'Form',
-						name: 'form',
-						values: [
-							...BASE_FORM_KEYS.map(
-								(key): INodeProperties => ({
-									displayName: `${label(key)} Setting`,
-									name: key,
-									type: 'string',
-									default: '',
-									placeholder: 'off',
-									description: `Base form setting for the ${label(key).toLowerCase()} field; leave empty to keep the service default`,
-								}),
-							),
-							{
-								displayName: 'Additional Form IDs',
-								name: 'additionalFormIds',
-								type: 'string',
-								default: '',
-								description: 'Comma-separated IDs of additional application forms',
-							},
-						],
-					},
+				inner: 'form',
+				values: [
+					...BASE_FORM_KEYS.map((key) =>
+						stringField(`${label(key)} Setting`, key, {
+							placeholder: 'off',
+							description: `Base form setting for the ${label(key).toLowerCase()} field; leave empty to keep the service default`,
+						}),
+					),
+					stringField('Additional Form IDs', 'additionalFormIds', {
+						description: 'Comma-separated IDs of additional application forms',
+					}),
 				],
-			},
-			{
+			}),
+			fieldGroup({
 				displayName: 'Auto Responder',
 				name: 'autoResponder',
-				type: 'fixedCollection',
-				default: {},
-				options: [
-					{
-						displayName: 'Auto Responder',
-						name: 'responder',
-						values: [
-							{ displayName: 'ID', name: 'id', type: 'string', default: '' },
-							{ displayName: 'Email Subject', name: 'emailSubject', type: 'string', default: '' },
-							{
-								displayName: 'Email Body',
-								name: 'emailBody',
-								type: 'string',
-								typeOptions: { rows: 4 },
-								default: '',
-							},
-						],
-					},
+				inner: 'responder',
+				values: [
+					stringField('ID', 'id'),
+					stringField('Email Subject', 'emailSubject'),
+					stringField('Email Body', 'emailBody', { typeOptions: { rows: 4 } }),
 				],
-			},
-			{
+			}),
+			fieldGroup({
 				displayName: 'Category',
 				name: 'category',
-				type: 'fixedCollection',
-				default: {},
-				options: [
-					{
-						displayName: 'Category',
-						name: 'category',
-						values: [
-							{ displayName: 'ID', name: 'id', type: 'string', default: '' },
-							{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-						],
-					},
-				],
-			},
-			{
+				values: [stringField('ID', 'id'), stringField('Name', 'name')],
+			}),
+			fieldGroup({
 				displayName: 'Deadline',
 				name: 'deadline',
-				type: 'fixedCollection',
-				default: {},
-				options: [
+				values: [
+					{ displayName: 'Closes At', name: 'closesAt', type: 'dateTime', default: '' },
 					{
-						displayName: 'Deadline',
-						name: 'deadline',
-						values: [
-							{ displayName: 'Closes At', name: 'closesAt', type: 'dateTime', default: '' },
-							{
-								displayName: 'Auto Close',
-								name: 'autoClose',
-								type: 'boolean',
-								default: false,
-								description: 'Whether the job closes by itself at the deadline',
-							},
-						],
+						displayName: 'Auto Close',
+						name: 'autoClose',
+						type: 'boolean',
+						default: false,
+						description: 'Whether the job closes by itself at the deadline',
 					},
 				],
-			},
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
+			}),
+			stringField('Description', 'description', {
 				typeOptions: { rows: 6 },
-				default: '',
 				description: 'The job description, at most 100,000 characters',
-			},
+			}),
 			{
 				displayName: 'Experience',
 				name: 'experience',
@@ -153,62 +109,35 @@ const properties: INodeProperties[] = [
 				options: optionsOf(JOB_EXPERIENCE),
 				default: 'na',
 			},
-			{ displayName: 'Job Code', name: 'jobCode', type: 'string', default: '', description: 'Internal code of the job' },
-			{
+			stringField('Job Code', 'jobCode', { description: 'Internal code of the job' }),
+			fieldGroup({
 				displayName: 'Language',
 				name: 'language',
-				type: 'fixedCollection',
-				default: {},
-				options: [
-					{
-						displayName: 'Language',
-						name: 'language',
-						values: [
-							{ displayName: 'Code', name: 'code', type: 'string', default: '', placeholder: 'en' },
-							{ displayName: 'ID', name: 'id', type: 'string', default: '' },
-							{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-						],
-					},
+				values: [
+					stringField('Code', 'code', { placeholder: 'en' }),
+					stringField('ID', 'id'),
+					stringField('Name', 'name'),
 				],
-			},
-			{
+			}),
+			fieldGroup({
 				displayName: 'Location',
 				name: 'location',
-				type: 'fixedCollection',
-				default: {},
-				options: [
-					{
-						displayName: 'Location',
-						name: 'location',
-						values: [
-							{ displayName: 'City', name: 'city', type: 'string', default: '' },
-							{ displayName: 'Country Code', name: 'countryCode', type: 'string', default: '', placeholder: 'IE' },
-							{ displayName: 'Country ID', name: 'countryId', type: 'string', default: '' },
-							{ displayName: 'Country Name', name: 'countryName', type: 'string', default: '' },
-							{
-								displayName: 'Remote',
-								name: 'remote',
-								type: 'string',
-								default: '',
-								placeholder: 'not_remote',
-								description: 'The remote setting, for example not_remote',
-							},
-							{ displayName: 'State Code', name: 'stateCode', type: 'string', default: '' },
-							{ displayName: 'State ID', name: 'stateId', type: 'string', default: '' },
-							{ displayName: 'State Name', name: 'stateName', type: 'string', default: '' },
-						],
-					},
+				values: [
+					stringField('City', 'city'),
+					stringField('Country Code', 'countryCode', { placeholder: 'IE' }),
+					stringField('Country ID', 'countryId'),
+					stringField('Country Name', 'countryName'),
+					stringField('Remote', 'remote', {
+						placeholder: 'not_remote',
+						description: 'The remote setting, for example not_remote',
+					}),
+					stringField('State Code', 'stateCode'),
+					stringField('State ID', 'stateId'),
+					stringField('State Name', 'stateName'),
 				],
-			},
-			{
-				displayName: 'Owner ID',
-				name: 'ownerId',
-				type: 'string',
-				default: '',
-				placeholder: 'usr_…',
-				description: 'User ID of the job owner',
-			},
-			{ displayName: 'Salary', name: 'salary', type: 'string', default: '' },
+			}),
+			stringField('Owner ID', 'ownerId', { placeholder: 'usr_…', description: 'User ID of the job owner' }),
+			stringField('Salary', 'salary'),
 			{
 				displayName: 'Status',
 				name: 'status',
@@ -216,23 +145,7 @@ const properties: INodeProperties[] = [
 				options: optionsOf(JOB_STATUSES),
 				default: 'drafted',
 			},
-			{
-				displayName: 'Tags',
-				name: 'tags',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				default: {},
-				options: [
-					{
-						displayName: 'Tag',
-						name: 'tag',
-						values: [
-							{ displayName: 'ID', name: 'id', type: 'string', default: '' },
-							{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-						],
-					},
-				],
-			},
+			tagsCollection('Tags to put on the job'),
 			{
 				displayName: 'Type',
 				name: 'type',
@@ -250,17 +163,9 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Drops empty strings so an untouched sub-field is not sent. */
-function compact(object: IDataObject): IDataObject {
-	return Object.fromEntries(
-		Object.entries(object).filter(([, value]) => value !== '' && value !== undefined && value !== null),
-	);
-}
-
-function group(fields: IDataObject, name: string, inner: string): IDataObject | undefined {
-	const value = (fields[name] as IDataObject | undefined)?.[inner];
-	return value && typeof value === 'object' ? (value as IDataObject) : undefined;
-}
+/** The first (only) entry of a single-group field, if the user added it. */
+const group = (fields: IDataObject, name: string, inner?: string): IDataObject | undefined =>
+	groupEntries(fields, name, inner)[0];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const node = this.getNode();
@@ -280,18 +185,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (fields.jobCode !== undefined) body.job_code = String(fields.jobCode);
 	if (fields.ownerId !== undefined) body.owner_id = String(fields.ownerId);
 
-	const deadline = group(fields, 'deadline', 'deadline');
+	const deadline = group(fields, 'deadline');
 	if (deadline) {
 		body.deadline = compact({
 			closes_at: deadline.closesAt ? toIsoDateTime(node, itemIndex, 'Closes At', deadline.closesAt) : undefined,
 			auto_close: deadline.autoClose === true,
 		});
 	}
-	const category = group(fields, 'category', 'category');
+	const category = group(fields, 'category');
 	if (category) body.category = compact({ id: category.id, name: category.name });
-	const language = group(fields, 'language', 'language');
+	const language = group(fields, 'language');
 	if (language) body.language = compact({ id: language.id, name: language.name, code: language.code });
-	const location = group(fields, 'location', 'location');
+	const location = group(fields, 'location');
 	if (location) {
 		const state = compact({ id: location.stateId, name: location.stateName, code: location.stateCode });
 		const country = compact({ id: location.countryId, name: location.countryName, code: location.countryCode });
@@ -319,8 +224,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			email_body: responder.emailBody,
 		});
 	}
-	const tags = (fields.tags as IDataObject | undefined)?.tag as IDataObject[] | undefined;
-	if (tags?.length) body.tags = tags.map((tag) => compact({ id: tag.id, name: tag.name }));
+	const tags = groupEntries(fields, 'tags', 'tag');
+	if (tags.length) body.tags = tags.map((tag) => compact({ id: tag.id, name: tag.name }));
 
 	return await recruitingRequestData.call(this, {
 		method: 'POST',
