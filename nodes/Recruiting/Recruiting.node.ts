@@ -8,6 +8,7 @@ import type {
 import { resourceDescriptions, resourceProperty } from './actions/resources';
 import { router } from './actions/router';
 import { listSearch } from './methods';
+import { MAX_CONCURRENCY } from '../shared/transport';
 
 /** Options of every operation's HTTP requests; read by the shared transport (REQUEST_OPTIONS). */
 const requestOptions: INodeProperties = {
@@ -25,6 +26,15 @@ const requestOptions: INodeProperties = {
 			default: 30000,
 			description:
 				'How long to wait for each answer of the service, in milliseconds. A GET, PUT or DELETE that times out is retried (bounded); a POST is not.',
+		},
+		{
+			displayName: 'Concurrency',
+			name: 'concurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
+			default: 1,
+			description:
+				'How many requests to the service may run at once: the pages of a Return All list (once the first page tells how many there are) and the input items. Output order and item pairing stay the same. 1 sends one after another; with more, the items after a failing one may already have been sent.',
 		},
 	],
 };

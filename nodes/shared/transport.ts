@@ -1,4 +1,5 @@
 import type {
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -213,7 +214,56 @@ function timeoutOption(this: RecruitingContext, itemIndex: number | undefined): 
 	return ms;
 }
 
-async function credentialsBase(this: RecruitingContext): Promise<string> {
+/** Upper bound of Request Options → Concurrency. */
+export const MAX_CONCURRENCY = 10;
+
+/**
+ * Request Options → Concurrency of the action node: how many requests may run at once (pages of a
+ * Return All list, input items). 1 (one after another) where the option is not set or the context
+ * has none (triggers, pickers).
+ */
+export function concurrencyOption(this: RecruitingContext, itemIndex: number | undefined): number {
+	if (itemIndex === undefined || !('getInputData' in this)) return 1;
+	const options = (this as IExecuteFunctions).getNodeParameter(REQUEST_OPTIONS, itemIndex, {}) as unknown;
+	const value = typeof options === 'object' && options !== null ? (options as IDataObject).concurrency : undefined;
+	if (value === undefined || value === null || value === '') return 1;
+	const n = typeof value === 'string' ? Number(value) : value;
+	if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_CONCURRENCY) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Invalid "Concurrency": must be a whole number from 1 to ${MAX_CONCURRENCY}`,
+			{ itemIndex },
+		);
+	}
+	return n;
+}
+
+/** What every request of one node run needs from the credential, read and checked once. */
+interface Connection {
+	/** `{baseUrl}/v1.0/{company}` */
+	base: string;
+	/** Handed to n8n's helper, so it does not decrypt the credential again for every request. */
+	credentials: ICredentialsDecrypted;
+}
+
+/**
+ * One per execution context (a node run, a webhook call, a hook): the credential cannot change
+ * within one, and decrypting it for every page or item was a measurable part of each request.
+ * A WeakMap, so nothing outlives its context; a failed read is not kept.
+ */
+const connections = new WeakMap<object, Promise<Connection>>();
+
+function connectionOf(this: RecruitingContext): Promise<Connection> {
+	let connection = connections.get(this);
+	if (!connection) {
+		connection = readConnection.call(this);
+		connections.set(this, connection);
+		connection.catch(() => connections.delete(this));
+	}
+	return connection;
+}
+
+async function readConnection(this: RecruitingContext): Promise<Connection> {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
 	const companyId = String(credentials.companyId ?? '');
@@ -226,7 +276,10 @@ async function credentialsBase(this: RecruitingContext): Promise<string> {
 	if (companyId === '' || isDotSegment(companyId)) {
 		throw new NodeOperationError(this.getNode(), 'The credential\'s Company ID is empty or invalid');
 	}
-	return `${baseUrl}${API_VERSION_PATH}${resourcePath(companyId)}`;
+	return {
+		base: `${baseUrl}${API_VERSION_PATH}${resourcePath(companyId)}`,
+		credentials: { id: '', name: CREDENTIAL_TYPE, type: CREDENTIAL_TYPE, data: credentials },
+	};
 }
 
 /**
@@ -241,9 +294,10 @@ export async function recruitingRequest<T = IDataObject>(
 	const node = this.getNode();
 	const timeoutMs = timeoutOption.call(this, request.itemIndex);
 	const policy = { ...DEFAULT_POLICY, ...(timeoutMs !== undefined && { timeoutMs }), ...request.policy };
+	const connection = await connectionOf.call(this);
 	const options: IHttpRequestOptions = {
 		method: request.method,
-		url: (await credentialsBase.call(this)) + request.path,
+		url: connection.base + request.path,
 		qs: request.qs,
 		body: request.body,
 		json: true,
@@ -262,6 +316,7 @@ export async function recruitingRequest<T = IDataObject>(
 				this,
 				CREDENTIAL_TYPE,
 				options,
+				{ credentialsDecrypted: connection.credentials },
 			)) as FullResponse;
 		} catch (error) {
 			if (!isTransportFailure(error)) throw error;
@@ -338,6 +393,8 @@ export interface ListRequest {
 	itemIndex?: number;
 	notFound?: string;
 	policy?: Partial<RequestPolicy>;
+	/** Pages in flight at once after the first; default: Request Options → Concurrency (1: one after another). */
+	concurrency?: number;
 }
 
 /**
@@ -354,6 +411,12 @@ export function pageSizeFor(limit: number | undefined): number {
  * Walks the pagination envelope by page number (never by `links.next`, which could point at
  * another host and take the token with it). Guards against an envelope that never ends or
  * repeats a page, so a faulty service gives a clear error instead of a loop or duplicates.
+ *
+ * The first page is fetched alone. With a concurrency above 1, once it tells `total_pages`, the
+ * pages still needed are requested up to `concurrency` at a time (in page order) and checked and collected strictly in page
+ * order, exactly as one after another would: the same guards, the same items in the same order.
+ * After the first failure no further page is requested, the ones in flight are awaited, and the
+ * failure of the earliest page is thrown.
  */
 export async function recruitingRequestAllItems(
 	this: RecruitingContext,
@@ -361,13 +424,13 @@ export async function recruitingRequestAllItems(
 ): Promise<IDataObject[]> {
 	const node = this.getNode();
 	const pageSize = pageSizeFor(list.limit);
+	const concurrency = Math.max(1, Math.floor(list.concurrency ?? concurrencyOption.call(this, list.itemIndex)));
 	const collected: IDataObject[] = [];
 	const idsSeen = new Set<string>();
 	let totalPages: number | undefined;
-	let emptyPageRefetched = false;
 
-	for (let page = 1; ; page++) {
-		const envelope = (await recruitingRequest.call(this, {
+	const fetchPage = async (page: number) =>
+		(await recruitingRequest.call(this, {
 			method: 'GET',
 			path: list.path,
 			qs: { ...list.qs, page, page_size: pageSize },
@@ -376,28 +439,31 @@ export async function recruitingRequestAllItems(
 			policy: list.policy,
 		})) as PageEnvelope | undefined;
 
-		const fail = (reason: string) =>
-			new NodeApiError(node, { page, reason } as JsonObject, {
-				message: 'The Recruiting service returned an inconsistent list',
-				description: `${list.path}, page ${page}: ${reason}. Stopped to avoid losing or repeating items.`,
-				itemIndex: list.itemIndex,
-			});
+	const fail = (page: number, reason: string) =>
+		new NodeApiError(node, { page, reason } as JsonObject, {
+			message: 'The Recruiting service returned an inconsistent list',
+			description: `${list.path}, page ${page}: ${reason}. Stopped to avoid losing or repeating items.`,
+			itemIndex: list.itemIndex,
+		});
 
-		if (!envelope || !Array.isArray(envelope.items)) throw fail('the answer has no items array');
-		const items = envelope.items;
+	/** Checks one page and collects its items; true once the list (or the limit) is complete. */
+	const accept = async (page: number, answer: Promise<PageEnvelope | undefined>): Promise<boolean> => {
+		let envelope = await answer;
+		if (!envelope || !Array.isArray(envelope.items)) throw fail(page, 'the answer has no items array');
 		// An empty page that claims a successor would silently drop items: ask for it once more.
-		if (items.length === 0 && envelope.meta?.has_next_page === true) {
-			if (emptyPageRefetched) throw fail('it is empty but says there is a next page');
-			emptyPageRefetched = true;
-			page--;
-			continue;
+		if (envelope.items.length === 0 && envelope.meta?.has_next_page === true) {
+			envelope = await fetchPage(page);
+			if (!envelope || !Array.isArray(envelope.items)) throw fail(page, 'the answer has no items array');
+			if (envelope.items.length === 0 && envelope.meta?.has_next_page === true) {
+				throw fail(page, 'it is empty but says there is a next page');
+			}
 		}
-		emptyPageRefetched = false;
+		const items = envelope.items;
 		// Any id seen before means a repeated or shifted page: the list would hold duplicates.
 		for (const item of items) {
 			const id = item.id === undefined || item.id === null ? '' : String(item.id);
 			if (id === '') continue;
-			if (idsSeen.has(id)) throw fail(`it repeats an earlier page (item "${id}")`);
+			if (idsSeen.has(id)) throw fail(page, `it repeats an earlier page (item "${id}")`);
 			idsSeen.add(id);
 		}
 		totalPages ??= envelope.meta?.total_pages;
@@ -406,17 +472,62 @@ export async function recruitingRequestAllItems(
 			if (list.limit !== undefined && collected.length >= list.limit) break;
 			collected.push(item);
 		}
-		if (list.limit !== undefined && collected.length >= list.limit) return collected;
+		if (list.limit !== undefined && collected.length >= list.limit) return true;
 		if (envelope.meta?.has_next_page !== true) {
 			// The last page: an empty or short page must not silently drop items the list says it has.
 			const total = envelope.meta?.total_items;
 			if (typeof total === 'number' && collected.length < total) {
-				throw fail(`the list ended after ${collected.length} items but says it holds ${total}`);
+				throw fail(page, `the list ended after ${collected.length} items but says it holds ${total}`);
 			}
-			return collected;
+			return true;
 		}
 		if (totalPages !== undefined && page >= totalPages) {
-			throw fail(`it says there is a next page beyond the last one (${totalPages})`);
+			throw fail(page, `it says there is a next page beyond the last one (${totalPages})`);
 		}
+		return false;
+	};
+
+	if (await accept(1, fetchPage(1))) return collected;
+	let page = 2;
+
+	// The pages the list says are still needed, a bounded number in flight, consumed in order.
+	const known = typeof totalPages === 'number' && Number.isInteger(totalPages) ? totalPages : 0;
+	const lastPage = list.limit === undefined ? known : Math.min(known, Math.ceil(list.limit / pageSize));
+	if (concurrency > 1 && lastPage > 2) {
+		const inFlight = new Map<number, Promise<PageEnvelope | undefined>>();
+		let nextToRequest = 2;
+		let failed = false;
+		const topUp = () => {
+			while (!failed && nextToRequest <= lastPage && inFlight.size < concurrency) {
+				const answer = fetchPage(nextToRequest);
+				// Handled here so a failure nobody awaits yet is not "unhandled"; stops new requests at once.
+				answer.catch(() => {
+					failed = true;
+				});
+				inFlight.set(nextToRequest++, answer);
+			}
+		};
+		try {
+			for (; page <= lastPage; page++) {
+				topUp();
+				// Pages are requested in order and none after a failure, so an earlier page is always in flight.
+				const answer = inFlight.get(page) as Promise<PageEnvelope | undefined>;
+				const done = await accept(page, answer);
+				inFlight.delete(page);
+				if (done) return collected;
+			}
+		} catch (error) {
+			failed = true;
+			throw error;
+		} finally {
+			// No request outlives the call: wait for the ones still in flight (their results are dropped).
+			failed = true;
+			if (inFlight.size > 0) await Promise.allSettled(inFlight.values());
+		}
+	}
+
+	// One after another: no `total_pages`, one page at a time asked for, or a short list under a limit.
+	for (; ; page++) {
+		if (await accept(page, fetchPage(page))) return collected;
 	}
 }

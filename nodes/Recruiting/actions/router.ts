@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { concurrencyOption } from '../../shared/transport';
 import { resources } from './resources';
 import type { RecruitingOperation } from './types';
 
@@ -29,26 +30,77 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 	}
 
-	const returnData: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+	const concurrency = items.length > 1 ? concurrencyOption.call(this, 0) : 1;
+	const perItem: INodeExecutionData[][] = new Array(items.length);
+	const runItem = async (itemIndex: number): Promise<void> => {
 		try {
-			const result = await operation.execute.call(this, itemIndex);
-			returnData.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
-					itemData: { item: itemIndex },
-				}),
-			);
+			perItem[itemIndex] = outputItems(await operation.execute.call(this, itemIndex), itemIndex);
 		} catch (error) {
 			if (this.continueOnFail()) {
-				returnData.push(errorItem(error, itemIndex));
-				continue;
+				perItem[itemIndex] = [errorItem(error as Error, itemIndex)];
+				return;
 			}
-			if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-				error.context.itemIndex ??= itemIndex;
-				throw error;
-			}
-			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			throw itemError.call(this, error, itemIndex);
 		}
+	};
+
+	if (concurrency <= 1) {
+		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) await runItem(itemIndex);
+	} else {
+		await runConcurrently(items.length, concurrency, runItem);
 	}
-	return [returnData];
+	return [perItem.length === 1 ? perItem[0] : perItem.flat()];
+}
+
+/**
+ * One output item per result object, paired with its input item: what returnJsonArray and
+ * constructExecutionMetaData would build, without the two intermediate copies of every item
+ * (which mattered for a Return All of tens of thousands).
+ */
+function outputItems(result: IDataObject | IDataObject[], itemIndex: number): INodeExecutionData[] {
+	const list = Array.isArray(result) ? result : [result];
+	const out: INodeExecutionData[] = new Array(list.length);
+	for (let i = 0; i < list.length; i++) {
+		const data = list[i] as IDataObject & { json?: IDataObject };
+		out[i] = data?.json
+			? ({ ...data, json: data.json, pairedItem: { item: itemIndex } } as INodeExecutionData)
+			: { json: data, pairedItem: { item: itemIndex } };
+	}
+	return out;
+}
+
+function itemError(this: IExecuteFunctions, error: unknown, itemIndex: number): Error {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		error.context.itemIndex ??= itemIndex;
+		return error;
+	}
+	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+}
+
+/**
+ * Runs `task(0..count-1)` with at most `concurrency` at once, starting them in index order.
+ * After the first failure nothing new starts; the running ones are awaited, then the failure of
+ * the lowest index is thrown (the one a one-by-one run would have met first among those run).
+ */
+export async function runConcurrently(
+	count: number,
+	concurrency: number,
+	task: (index: number) => Promise<void>,
+): Promise<void> {
+	let next = 0;
+	const state: { failure?: { index: number; error: unknown } } = {};
+	const worker = async (): Promise<void> => {
+		while (state.failure === undefined && next < count) {
+			const index = next++;
+			try {
+				await task(index);
+			} catch (error) {
+				// Another worker may have failed meanwhile: keep the lowest index.
+				const earlier = state.failure as { index: number } | undefined;
+				if (earlier === undefined || index < earlier.index) state.failure = { index, error };
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+	if (state.failure !== undefined) throw state.failure.error;
 }
