@@ -33,17 +33,38 @@ export function requireId(
 	if (isDotSegment(id)) {
 		throw invalidField(this.getNode(), itemIndex, field, '"." and ".." are not valid IDs');
 	}
+	// An unpaired surrogate cannot be percent-encoded (encodeURIComponent throws "URI malformed").
+	if (/[\uD800-\uDFFF]/u.test(id)) {
+		throw invalidField(this.getNode(), itemIndex, field, 'it contains an invalid (unpaired surrogate) character');
+	}
+	// Servers refuse over-long request lines (Node answers 431, IIS 414) before the API sees them.
+	const encodedLength = encodeURIComponent(id).length;
+	if (encodedLength > MAX_ENCODED_ID_LENGTH) {
+		throw invalidField(
+			this.getNode(),
+			itemIndex,
+			field,
+			`too long: at most ${MAX_ENCODED_ID_LENGTH} characters once URL-encoded (it is ${encodedLength})`,
+		);
+	}
 	return id;
 }
+
+/** Service ids are short (`job_k3h2…`); two such ids still fit a 4 KB request line. */
+export const MAX_ENCODED_ID_LENGTH = 1024;
 
 export function checkLength(
 	node: INode,
 	itemIndex: number,
 	field: string,
-	value: string,
+	raw: unknown,
 	min: number,
 	max: number,
 ): string {
+	// An expression may give a number; anything else that is not text (an object, null) is refused,
+	// not sent: `{}.length` is undefined and would slip through the range check below.
+	const value = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : raw;
+	if (typeof value !== 'string') throw invalidField(node, itemIndex, field, 'must be text');
 	if (value.length < min || value.length > max) {
 		const range = min === 0 ? `at most ${max}` : `${min} to ${max}`;
 		throw invalidField(node, itemIndex, field, `must be ${range} characters long (it is ${value.length})`);
@@ -112,7 +133,8 @@ export function toIsoDateTime(node: INode, itemIndex: number, field: string, val
 			`"${text}" is not a valid ISO 8601 date and time (for example 2030-01-31T09:30:00Z)`,
 		);
 	}
-	return text;
+	// ISO 8601 (and the API) separates date and time with "T"; the space RFC 3339 allows is accepted here.
+	return text.replace(' ', 'T');
 }
 
 /** A simple shape check (`name@domain.tld`, no spaces); the service has the final word. */

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
-import { checkLength, checkOneOf, toIsoDateTime } from '../../../shared/validation';
+import { checkLength, checkOneOf, invalidField, toIsoDateTime } from '../../../shared/validation';
 import { compact, fieldGroup, groupEntries, tagsCollection } from '../common.descriptions';
 
 export const JOB_STATUSES = ['drafted', 'published', 'closed', 'internal'] as const;
@@ -163,6 +163,17 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/**
+ * `compact` over text sub-fields: every value is sent as a string (the API's type for all of them;
+ * an expression may give a number), and empty ones are left out.
+ */
+const compactText = (object: IDataObject): IDataObject =>
+	compact(
+		Object.fromEntries(
+			Object.entries(object).map(([key, value]) => [key, value === undefined || value === null ? value : String(value)]),
+		),
+	);
+
 /** The first (only) entry of a single-group field, if the user added it. */
 const group = (fields: IDataObject, name: string, inner?: string): IDataObject | undefined =>
 	groupEntries(fields, name, inner)[0];
@@ -193,23 +204,22 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	}
 	const category = group(fields, 'category');
-	if (category) body.category = compact({ id: category.id, name: category.name });
+	if (category) body.category = compactText({ id: category.id, name: category.name });
 	const language = group(fields, 'language');
-	if (language) body.language = compact({ id: language.id, name: language.name, code: language.code });
+	if (language) body.language = compactText({ id: language.id, name: language.name, code: language.code });
 	const location = group(fields, 'location');
 	if (location) {
-		const state = compact({ id: location.stateId, name: location.stateName, code: location.stateCode });
-		const country = compact({ id: location.countryId, name: location.countryName, code: location.countryCode });
+		const state = compactText({ id: location.stateId, name: location.stateName, code: location.stateCode });
+		const country = compactText({ id: location.countryId, name: location.countryName, code: location.countryCode });
 		body.location = compact({
-			city: location.city,
-			remote: location.remote,
+			...compactText({ city: location.city, remote: location.remote }),
 			state: Object.keys(state).length ? state : undefined,
 			country: Object.keys(country).length ? country : undefined,
 		});
 	}
 	const form = group(fields, 'applicationForm', 'form');
 	if (form) {
-		const baseForm = compact(Object.fromEntries(BASE_FORM_KEYS.map((key) => [key, form[key]])));
+		const baseForm = compactText(Object.fromEntries(BASE_FORM_KEYS.map((key) => [key, form[key]])));
 		const additionalFormIds = String(form.additionalFormIds ?? '')
 			.split(',')
 			.map((id) => id.trim())
@@ -218,14 +228,21 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const responder = group(fields, 'autoResponder', 'responder');
 	if (responder) {
-		body.auto_responder = compact({
+		body.auto_responder = compactText({
 			id: responder.id,
 			email_subject: responder.emailSubject,
 			email_body: responder.emailBody,
 		});
 	}
 	const tags = groupEntries(fields, 'tags', 'tag');
-	if (tags.length) body.tags = tags.map((tag) => compact({ id: tag.id, name: tag.name }));
+	if (tags.length) {
+		body.tags = tags.map((tag) => {
+			const value = compactText({ id: tag.id, name: tag.name });
+			// As candidate update: an empty entry is refused here; a name without an ID is the service's call.
+			if (Object.keys(value).length === 0) throw invalidField(node, itemIndex, 'Tags', 'each tag needs an ID or a name');
+			return value;
+		});
+	}
 
 	return await recruitingRequestData.call(this, {
 		method: 'POST',

@@ -48,6 +48,9 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** `resource.action`, lower case: the shape of every event the service documents. */
+const EVENT_NAME = /^[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+$/;
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const node = this.getNode();
 	const webhookId = requireId.call(this, 'webhookId', itemIndex, 'Webhook ID');
@@ -65,6 +68,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			.filter((event) => event !== '');
 		if (events.length === 0) {
 			throw invalidField(node, itemIndex, 'Events', 'select at least one event');
+		}
+		// Names not in the list pass (new events appear over time), but only if they look like one.
+		const malformed = events.find((event) => !EVENT_NAME.test(event));
+		if (malformed !== undefined) {
+			throw invalidField(node, itemIndex, 'Events', `"${malformed}" is not an event name (such as candidate.updated)`);
 		}
 		body.events = events;
 	}
