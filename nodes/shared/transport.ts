@@ -200,10 +200,31 @@ function isTransportFailure(error: unknown): error is Error {
 /** The action node's "Request Options" collection; its Timeout is in milliseconds. Triggers and pickers have none. */
 export const REQUEST_OPTIONS = 'requestOptions';
 
+/** Request Options read once per node run when they hold no expression (they cannot differ per item then). */
+const constantRequestOptions = new WeakMap<object, IDataObject>();
+
+/**
+ * The action node's Request Options for one item. Reading a parameter costs about as much as
+ * building an expression context, and it used to happen for every page and every item: now it
+ * happens once per node run, unless an option is an expression (then per item, as before).
+ */
+function requestOptionsOf(this: IExecuteFunctions, itemIndex: number): IDataObject {
+	const cached = constantRequestOptions.get(this);
+	if (cached) return cached;
+	const raw = this.getNode().parameters?.[REQUEST_OPTIONS];
+	const read = () => {
+		const options = this.getNodeParameter(REQUEST_OPTIONS, itemIndex, {}) as unknown;
+		return typeof options === 'object' && options !== null ? (options as IDataObject) : {};
+	};
+	if (raw !== undefined && JSON.stringify(raw).includes('"=')) return read();
+	const options = raw === undefined || (typeof raw === 'object' && raw !== null && Object.keys(raw).length === 0) ? {} : read();
+	constantRequestOptions.set(this, options);
+	return options;
+}
+
 function timeoutOption(this: RecruitingContext, itemIndex: number | undefined): number | undefined {
 	if (itemIndex === undefined || !('getInputData' in this)) return undefined;
-	const options = (this as IExecuteFunctions).getNodeParameter(REQUEST_OPTIONS, itemIndex, {}) as unknown;
-	const value = typeof options === 'object' && options !== null ? (options as IDataObject).timeout : undefined;
+	const value = requestOptionsOf.call(this as IExecuteFunctions, itemIndex).timeout;
 	if (value === undefined || value === null || value === '') return undefined;
 	const ms = typeof value === 'string' ? Number(value) : value;
 	if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 1) {
@@ -224,8 +245,7 @@ export const MAX_CONCURRENCY = 10;
  */
 export function concurrencyOption(this: RecruitingContext, itemIndex: number | undefined): number {
 	if (itemIndex === undefined || !('getInputData' in this)) return 1;
-	const options = (this as IExecuteFunctions).getNodeParameter(REQUEST_OPTIONS, itemIndex, {}) as unknown;
-	const value = typeof options === 'object' && options !== null ? (options as IDataObject).concurrency : undefined;
+	const value = requestOptionsOf.call(this as IExecuteFunctions, itemIndex).concurrency;
 	if (value === undefined || value === null || value === '') return 1;
 	const n = typeof value === 'string' ? Number(value) : value;
 	if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_CONCURRENCY) {

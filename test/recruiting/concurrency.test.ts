@@ -181,6 +181,15 @@ describe('items with concurrency', () => {
 		});
 	});
 
+	test('a Request Option given as an expression is still read per item', async () => {
+		const result = await fx.run(
+			{ resource: 'candidate', operation: 'get', candidateId: '={{ $json.id }}', requestOptions: { timeout: '={{ $json.t }}' } },
+			{ input: [{ id: candidateIds[0], t: 30000 }, { id: candidateIds[1], t: 0 }], continueOnFail: true },
+		);
+		expect(result.items[0].json.id).toBe(candidateIds[0]);
+		expect(result.items[1].json.error).toMatch(/^Invalid "Timeout"/);
+	});
+
 	test('without Continue On Fail: the first failing item is the error, and nothing starts after it', async () => {
 		const ids = [...candidateIds];
 		ids[5] = 'can_missing_c';
