@@ -1,0 +1,567 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * `npm run bench`: B1–B5 inside a real n8n 2.41.1 (our package installed from its own `npm pack`
+ * tarball, community-style) against the sandbox; writes BENCHMARKS.md. Not part of CI.
+ *
+ *   node scripts/bench/run.js [--runs 5] [--only B1,B2,B3,B4,B5] [--saving on,off]
+ *        [--max-load 1.0] [--load-wait-min 10] [--out BENCHMARKS.md] [--json file]
+ *
+ * Method (details in BENCHMARKS.md): every comparison runs in the same invocation, variants
+ * alternate round by round (the order rotates), figures are medians of --runs rounds after one
+ * warm-up round. Execution times are n8n's own (startedAt/stoppedAt of the execution, and a
+ * node's executionTime from the run data, read through the public API).
+ */
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const crypto = require('crypto');
+const { execFileSync } = require('child_process');
+const { startN8n } = require('../n8n/instance');
+const { freePort } = require('../n8n/cache');
+const { sleep, median, percentile, loadavg, rssProbe, startSandboxProcess, fmt } = require('./lib');
+const wf = require('./workflows');
+const { signatureBench } = require('./b3-signature');
+
+const ROOT = path.resolve(__dirname, '../..');
+const N8N_VERSION = '2.41.1';
+
+function parseArgs(argv) {
+	const o = {
+		runs: 5,
+		only: ['B1', 'B2', 'B3', 'B4', 'B5'],
+		saving: ['on', 'off'],
+		maxLoad: 1.0,
+		loadWaitMin: 10,
+		out: path.join(ROOT, 'BENCHMARKS.md'),
+		json: null,
+		applications: 20000,
+		b2Items: 1000,
+		b4Latency: 30,
+		b4Throughput: 200,
+		b4Senders: 8,
+		pageConcurrency: null,
+		itemConcurrency: null,
+	};
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split(/=(.*)/s);
+		const val = () => (inline !== undefined ? inline : argv[++i]);
+		if (flag === '--runs') o.runs = Number(val());
+		else if (flag === '--only') o.only = val().toUpperCase().split(',');
+		else if (flag === '--saving') o.saving = val().split(',');
+		else if (flag === '--max-load') o.maxLoad = Number(val());
+		else if (flag === '--load-wait-min') o.loadWaitMin = Number(val());
+		else if (flag === '--out') o.out = path.resolve(val());
+		else if (flag === '--json') o.json = path.resolve(val());
+		else if (flag === '--applications') o.applications = Number(val());
+		else if (flag === '--b2-items') o.b2Items = Number(val());
+		else if (flag === '--b4-latency') o.b4Latency = Number(val());
+		else if (flag === '--b4-throughput') o.b4Throughput = Number(val());
+		else throw new Error(`unknown flag ${argv[i]}`);
+	}
+	return o;
+}
+
+const log = (...a) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
+
+async function waitForQuietMachine(o) {
+	const until = Date.now() + o.loadWaitMin * 60000;
+	for (;;) {
+		const l = loadavg();
+		if (l.one < o.maxLoad) return { ...l, waitedS: 0, quiet: true };
+		if (Date.now() > until) {
+			log(`load ${l.one} still above ${o.maxLoad} after ${o.loadWaitMin} min: measuring anyway (noted in the report)`);
+			return { ...l, quiet: false };
+		}
+		log(`1-min load ${l.one} >= ${o.maxLoad}: waiting`);
+		await sleep(15000);
+	}
+}
+
+function sh(cmd, args, opts = {}) {
+	return execFileSync(cmd, args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+}
+
+/** B5: `npm pack` of the built package; size, files, runtime dependencies. */
+function packPackage() {
+	sh('npm', ['run', 'build']);
+	sh('npm', ['run', 'build:sandbox']);
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pack-'));
+	const out = JSON.parse(sh('npm', ['pack', '--json', '--pack-destination', dir]));
+	const tarball = path.join(dir, out[0].filename);
+	const pkg = JSON.parse(sh('tar', ['-xzOf', tarball, 'package/package.json']));
+	const files = sh('tar', ['-tzf', tarball]).trim().split('\n').filter((f) => !f.endsWith('/'));
+	return {
+		tarball,
+		b5: {
+			tarballBytes: fs.statSync(tarball).size,
+			unpackedBytes: out[0].unpackedSize,
+			files: files.length,
+			dependencies: Object.keys(pkg.dependencies || {}),
+			peerDependencies: Object.keys(pkg.peerDependencies || {}),
+		},
+	};
+}
+
+/** The bare baseline: Node's own fetch (undici, keep-alive) over the same pages. */
+async function bareFetch(sandbox, apiBase, token, inFlight) {
+	const get = async (page) => {
+		const r = await fetch(`${apiBase}/applications?page=${page}&page_size=100`, {
+			headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+		});
+		if (!r.ok) throw new Error(`bare fetch: ${r.status}`);
+		return await r.json();
+	};
+	const t0 = performance.now();
+	const first = await get(1);
+	const pages = [first.items];
+	const total = first.meta.total_pages;
+	if (inFlight <= 1) {
+		let env = first;
+		for (let p = 2; env.meta.has_next_page; p++) {
+			env = await get(p);
+			pages.push(env.items);
+		}
+	} else {
+		let next = 2;
+		const worker = async () => {
+			while (next <= total) {
+				const p = next++;
+				pages[p - 1] = (await get(p)).items;
+			}
+		};
+		await Promise.all(Array.from({ length: inFlight }, worker));
+	}
+	const items = [].concat(...pages);
+	return { ms: performance.now() - t0, items: items.length };
+}
+
+async function createCredentials(n8n, sandbox) {
+	const recruiting = await n8n.api('POST', '/credentials', {
+		name: 'Recruiting sandbox',
+		type: 'recruitingApi',
+		data: { baseUrl: sandbox.url, companyId: sandbox.info.companyId, accessToken: sandbox.info.token },
+	});
+	const header = await n8n.api('POST', '/credentials', {
+		name: 'Sandbox bearer header',
+		type: 'httpHeaderAuth',
+		data: { name: 'Authorization', value: `Bearer ${sandbox.info.token}` },
+	});
+	return { recruiting, header };
+}
+
+async function deploy(n8n, workflow) {
+	const created = await n8n.api('POST', '/workflows', workflow);
+	await n8n.api('POST', `/workflows/${created.id}/activate`);
+	return created.id;
+}
+
+async function postWebhook(n8n, p, body) {
+	const t0 = performance.now();
+	const res = await fetch(`${n8n.webhookUrl}/webhook/${p}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body ?? {}),
+	});
+	const text = await res.text();
+	const ms = performance.now() - t0;
+	if (res.status !== 200) throw new Error(`POST /webhook/${p} -> ${res.status} ${text.slice(0, 500)}`);
+	return ms;
+}
+
+async function waitForWebhook(n8n, p) {
+	for (let i = 0; i < 100; i++) {
+		const res = await fetch(`${n8n.webhookUrl}/webhook/${p}`, { method: 'HEAD' }).catch(() => null);
+		if (res && res.status !== 404) return;
+		await sleep(100);
+	}
+}
+
+async function latestExecution(n8n, workflowId, { includeData = false, after = null } = {}) {
+	for (let i = 0; i < 100; i++) {
+		const list = await n8n.api('GET', `/executions?workflowId=${workflowId}&limit=1&includeData=${includeData}`);
+		const e = list.data && list.data[0];
+		if (e && e.stoppedAt && (after === null || Number(e.id) > Number(after))) return e;
+		await sleep(50);
+	}
+	throw new Error(`no finished execution of workflow ${workflowId}`);
+}
+
+async function executionsSince(n8n, workflowId, afterId, includeData) {
+	const out = [];
+	let cursor = null;
+	for (;;) {
+		const q = `/executions?workflowId=${workflowId}&limit=250&includeData=${includeData}${cursor ? `&cursor=${cursor}` : ''}`;
+		const list = await n8n.api('GET', q);
+		let older = false;
+		for (const e of list.data) {
+			if (Number(e.id) > Number(afterId)) out.push(e);
+			else older = true;
+		}
+		if (older || !list.nextCursor) return out;
+		cursor = list.nextCursor;
+	}
+}
+
+const runDataOf = (e) => (e.data && e.data.resultData && e.data.resultData.runData) || {};
+const nodeTime = (e, name) => (runDataOf(e)[name] || []).reduce((s, r) => s + (r.executionTime || 0), 0);
+const nodeItems = (e, name) => {
+	const runs = runDataOf(e)[name] || [];
+	return runs.length ? (runs[0].data.main[0] || []).length : 0;
+};
+const execMs = (e) => Date.parse(e.stoppedAt) - Date.parse(e.startedAt);
+
+/** Rotates the variant order per round, so no variant always runs first after a pause. */
+function rotated(list, round) {
+	const k = round % list.length;
+	return [...list.slice(k), ...list.slice(0, k)];
+}
+
+// ---------------------------------------------------------------- B1
+
+async function benchB1(ctx, mode) {
+	const { n8n, sandbox, creds, o } = ctx;
+	const apiBase = sandbox.info.apiBase;
+	const expectedPages = Math.ceil(o.applications / 100);
+	const saving = mode === 'on';
+	const variants = [
+		{ key: 'ours', label: 'Recruiting node, Return All (Concurrency 1, the default)', id: await deploy(n8n, wf.b1Ours('b1-ours', creds.recruiting)), path: 'b1-ours', node: ['Recruiting'], verify: false },
+		{
+			key: 'ours4',
+			label: 'Recruiting node, Return All, Request Options → Concurrency 4',
+			id: await deploy(n8n, wf.b1Ours('b1-ours4', creds.recruiting, { requestOptions: { concurrency: 4 } })),
+			path: 'b1-ours4',
+			node: ['Recruiting'],
+		},
+		{
+			key: 'http',
+			label: 'HTTP Request (pagination) + Split Out',
+			id: await deploy(n8n, wf.b1Http('b1-http', creds.header, apiBase)),
+			path: 'b1-http',
+			node: ['HTTP Request', 'Split Out'],
+		},
+		{ key: 'bare', label: 'bare Node fetch loop, serial', bare: 1 },
+		{ key: 'bare4', label: 'bare Node fetch, 4 in flight', bare: 4 },
+	];
+	for (const v of variants) if (v.path) await waitForWebhook(n8n, v.path);
+	const pid = n8n.proc.child.pid;
+	const results = Object.fromEntries(variants.map((v) => [v.key, []]));
+
+	const once = async (v) => {
+		await sandbox.control('DELETE', '/requests');
+		const c0 = await sandbox.connections();
+		let r;
+		if (v.bare) {
+			const b = await bareFetch(sandbox, apiBase, sandbox.info.token, v.bare);
+			r = { wallMs: b.ms, execMs: b.ms, items: b.items };
+		} else {
+			const probe = rssProbe(pid);
+			const wallMs = await postWebhook(n8n, v.path, {});
+			const rss = probe.stop();
+			r = { wallMs, peakRssMb: rss.peakMb, rssBeforeMb: rss.beforeMb };
+			if (saving) {
+				const e = await latestExecution(n8n, v.id, { after: v.lastExec ?? null });
+				v.lastExec = e.id;
+				r.execMs = execMs(e);
+				r.status = e.status;
+			}
+		}
+		const requests = await sandbox.control('GET', '/requests');
+		r.requests = requests.length;
+		// Minus the two control calls after the run (each on its own connection).
+		r.connections = (await sandbox.connections()) - c0 - 2;
+		return r;
+	};
+
+	// Warm-up (not counted): also checks every variant returns every item.
+	for (const v of variants) {
+		const r = await once(v);
+		if (v.bare) {
+			if (r.items !== o.applications) throw new Error(`B1 ${v.key}: ${r.items} items`);
+		} else if (saving && v.verify !== false) {
+			const e = await latestExecution(n8n, v.id, { includeData: true });
+			const items = nodeItems(e, v.node[v.node.length - 1]);
+			if (items !== o.applications) throw new Error(`B1 ${v.key}: ${items} items, expected ${o.applications}`);
+			v.itemsChecked = items;
+		}
+		log(`B1/${mode} warm-up ${v.key}: ${fmt(r.wallMs)} ms wall, ${r.requests} requests`);
+	}
+	for (let round = 0; round < o.runs; round++) {
+		for (const v of rotated(variants, round)) {
+			const r = await once(v);
+			results[v.key].push(r);
+			log(
+				`B1/${mode} #${round + 1} ${v.key}: exec ${fmt(r.execMs)} ms, wall ${fmt(r.wallMs)} ms, ${r.requests} req, ${r.connections} conn, peak RSS ${fmt(r.peakRssMb)} MB`,
+			);
+		}
+	}
+	return {
+		mode,
+		expectedPages,
+		variants: variants.map((v) => ({ key: v.key, label: v.label, itemsChecked: v.itemsChecked ?? null })),
+		results,
+	};
+}
+
+// ---------------------------------------------------------------- B2
+
+async function candidateIds(sandbox, n) {
+	const ids = new Set();
+	for (let page = 1; ids.size < n; page++) {
+		const r = await fetch(`${sandbox.info.apiBase}/applications?page=${page}&page_size=100`, {
+			headers: { authorization: `Bearer ${sandbox.info.token}` },
+		});
+		const env = await r.json();
+		for (const a of env.items) if (ids.size < n) ids.add(a.candidate.id);
+		if (!env.meta.has_next_page) break;
+	}
+	if (ids.size < n) throw new Error(`only ${ids.size} candidates`);
+	return [...ids];
+}
+
+async function benchB2(ctx, mode) {
+	const { n8n, sandbox, creds, o } = ctx;
+	const saving = mode === 'on';
+	const ids = await candidateIds(sandbox, o.b2Items);
+	const variants = [
+		{ key: 'ours', label: 'Recruiting node, Candidate Get (Concurrency 1, the default)', id: await deploy(n8n, wf.b2Ours('b2-ours', creds.recruiting)), path: 'b2-ours', node: 'Recruiting' },
+		{ key: 'http', label: 'HTTP Request node, GET per item', id: await deploy(n8n, wf.b2Http('b2-http', creds.header, sandbox.info.apiBase)), path: 'b2-http', node: 'HTTP Request' },
+	];
+	variants.push({
+		key: 'ours4',
+		label: 'Recruiting node, Candidate Get, Request Options → Concurrency 4',
+		id: await deploy(n8n, wf.b2Ours('b2-ours4', creds.recruiting, { requestOptions: { concurrency: 4 } })),
+		path: 'b2-ours4',
+		node: 'Recruiting',
+	});
+	for (const v of variants) await waitForWebhook(n8n, v.path);
+	const pid = n8n.proc.child.pid;
+	const results = Object.fromEntries(variants.map((v) => [v.key, []]));
+	const once = async (v, check) => {
+		await sandbox.control('DELETE', '/requests');
+		const c0 = await sandbox.connections();
+		const probe = rssProbe(pid);
+		const wallMs = await postWebhook(n8n, v.path, { ids });
+		const rss = probe.stop();
+		const r = { wallMs, peakRssMb: rss.peakMb };
+		if (saving) {
+			const e = await latestExecution(n8n, v.id, { includeData: true, after: v.lastExec ?? null });
+			v.lastExec = e.id;
+			r.execMs = execMs(e);
+			r.nodeMs = nodeTime(e, v.node);
+			r.items = nodeItems(e, v.node);
+			if (check && r.items !== ids.length) throw new Error(`B2 ${v.key}: ${r.items} items`);
+		}
+		r.requests = (await sandbox.control('GET', '/requests')).length;
+		r.connections = (await sandbox.connections()) - c0 - 2;
+		return r;
+	};
+	for (const v of variants) {
+		const r = await once(v, true);
+		log(`B2/${mode} warm-up ${v.key}: node ${fmt(r.nodeMs)} ms, wall ${fmt(r.wallMs)} ms, ${r.requests} requests`);
+	}
+	for (let round = 0; round < o.runs; round++) {
+		for (const v of rotated(variants, round)) {
+			const r = await once(v, false);
+			results[v.key].push(r);
+			log(`B2/${mode} #${round + 1} ${v.key}: node ${fmt(r.nodeMs)} ms, exec ${fmt(r.execMs)} ms, wall ${fmt(r.wallMs)} ms, ${r.requests} req, ${r.connections} conn`);
+		}
+	}
+	return { mode, items: ids.length, variants: variants.map((v) => ({ key: v.key, label: v.label })), results };
+}
+
+// ---------------------------------------------------------------- B4
+
+async function benchB4(ctx) {
+	const { n8n, sandbox, creds, o } = ctx;
+	const { Webhook: Signer } = require(path.join(ROOT, 'node_modules/standardwebhooks'));
+	const remoteId = sandbox.info.webhookIds[0];
+	const triggerUuid = crypto.randomUUID();
+	const variants = [
+		{ key: 'trigger', label: 'Recruiting Trigger', id: await deploy(n8n, wf.b4Trigger(triggerUuid, creds.recruiting, remoteId, ['candidate.updated'])), url: `${n8n.webhookUrl}/webhook/${triggerUuid}/webhook` },
+		{ key: 'webhook', label: "n8n's Webhook node", id: await deploy(n8n, wf.b4Webhook('b4-plain')), url: `${n8n.webhookUrl}/webhook/b4-plain` },
+	];
+	// The trigger's activation points the sandbox webhook at n8n; its key signs our deliveries.
+	let secret;
+	for (let i = 0; i < 100 && !secret; i++) {
+		const rec = (await sandbox.control('GET', `/records/webhooks/${remoteId}`)).data;
+		if (rec.endpoint && rec.endpoint.includes(triggerUuid)) secret = rec.signing_key;
+		else await sleep(100);
+	}
+	if (!secret) throw new Error('B4: the trigger did not point the sandbox webhook at n8n');
+	const signer = new Signer(secret);
+	const object = { id: 'can_bench', first_name: 'Bench', last_name: 'Mark', email: 'bench@mail.example', tags: [], rating: 3 };
+	const delivery = () => {
+		const msgId = `msg_${crypto.randomBytes(12).toString('hex')}`;
+		const date = new Date();
+		const body = JSON.stringify({ id: `evt_${msgId}`, version: 1, type: 'candidate.updated', timestamp: date.toISOString(), data: { object } });
+		return {
+			msgId,
+			body,
+			headers: {
+				'content-type': 'application/json',
+				'webhook-id': msgId,
+				'webhook-timestamp': String(Math.floor(date.getTime() / 1000)),
+				'webhook-signature': signer.sign(msgId, date, body),
+			},
+		};
+	};
+	const send = async (v, d) => {
+		const res = await fetch(v.url, { method: 'POST', headers: d.headers, body: d.body });
+		await res.arrayBuffer();
+		if (res.status !== 200) throw new Error(`B4 ${v.key}: HTTP ${res.status}`);
+	};
+	const lastId = async (v) => {
+		const list = await n8n.api('GET', `/executions?workflowId=${v.id}&limit=1`);
+		return list.data[0] ? list.data[0].id : '0';
+	};
+	const waitFor = async (v, after, count) => {
+		for (let i = 0; i < 600; i++) {
+			const es = await executionsSince(n8n, v.id, after, false);
+			if (es.filter((e) => e.stoppedAt).length >= count) return es;
+			await sleep(100);
+		}
+		throw new Error(`B4 ${v.key}: executions did not finish`);
+	};
+	const msgIdsIn = (e) => JSON.stringify(e.data).match(/msg_[0-9a-f]{24}/g) || [];
+
+	const latency = async (v, n) => {
+		const after = await lastId(v);
+		const sent = new Map();
+		for (let i = 0; i < n; i++) {
+			const d = delivery();
+			sent.set(d.msgId, Date.now());
+			await send(v, d);
+			await sleep(50);
+		}
+		await waitFor(v, after, n);
+		const es = await executionsSince(n8n, v.id, after, true);
+		const lat = [];
+		const inner = [];
+		for (const e of es) {
+			const id = msgIdsIn(e).find((m) => sent.has(m));
+			if (!id) continue;
+			lat.push(Date.parse(e.stoppedAt) - sent.get(id));
+			inner.push(execMs(e));
+		}
+		if (lat.length !== n) throw new Error(`B4 ${v.key}: matched ${lat.length} of ${n} executions`);
+		return { p50: median(lat), p90: percentile(lat, 90), execP50: median(inner), samples: lat };
+	};
+	const throughput = async (v, n, senders) => {
+		const after = await lastId(v);
+		const ds = Array.from({ length: n }, delivery);
+		let next = 0;
+		const t0 = Date.now();
+		await Promise.all(
+			Array.from({ length: senders }, async () => {
+				while (next < ds.length) await send(v, ds[next++]);
+			}),
+		);
+		const acceptedMs = Date.now() - t0;
+		const es = await waitFor(v, after, n);
+		const end = Math.max(...es.map((e) => Date.parse(e.stoppedAt)));
+		const ms = end - t0;
+		return { perSecond: (n * 1000) / ms, ms, acceptedPerSecond: (n * 1000) / acceptedMs, executions: es.length };
+	};
+
+	// Warm-up: key fetch, JIT.
+	for (const v of variants) await latency(v, 5);
+	const lat = { trigger: [], webhook: [] };
+	const thr = { trigger: [], webhook: [] };
+	for (let round = 0; round < o.runs; round++) {
+		for (const v of rotated(variants, round)) {
+			const l = await latency(v, o.b4Latency);
+			lat[v.key].push(l);
+			log(`B4 #${round + 1} ${v.key}: latency p50 ${fmt(l.p50, 1)} ms (p90 ${fmt(l.p90, 1)}, n8n exec p50 ${fmt(l.execP50, 1)})`);
+		}
+		for (const v of rotated(variants, round)) {
+			const t = await throughput(v, o.b4Throughput, o.b4Senders);
+			thr[v.key].push(t);
+			log(`B4 #${round + 1} ${v.key}: ${fmt(t.perSecond, 1)} executions/s (${o.b4Throughput} in ${t.ms} ms; accepted ${fmt(t.acceptedPerSecond, 1)}/s)`);
+		}
+	}
+	return { variants: variants.map((v) => ({ key: v.key, label: v.label })), latency: lat, throughput: thr, n: o.b4Latency, nThroughput: o.b4Throughput, senders: o.b4Senders };
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+	const o = parseArgs(process.argv.slice(2));
+	const t0 = Date.now();
+	const report = { startedAt: new Date().toISOString(), options: o };
+	report.machine = {
+		cpus: os.cpus().length,
+		cpuModel: os.cpus()[0] && os.cpus()[0].model,
+		memGiB: Math.round(os.totalmem() / 2 ** 30),
+		kernel: os.release(),
+		benchNode: process.version,
+	};
+	report.git = sh('git', ['rev-parse', '--short', 'HEAD']).trim();
+
+	log('building and packing');
+	const { tarball, b5 } = packPackage();
+	report.b5 = b5;
+
+	report.loadBefore = await waitForQuietMachine(o);
+	log(`load ${report.loadBefore.one} (1 min)`);
+
+	if (o.only.includes('B3')) {
+		log('B3 signature verification');
+		report.b3 = signatureBench(ROOT);
+	}
+
+	const needN8n = o.only.some((b) => ['B1', 'B2', 'B4'].includes(b));
+	if (needN8n) {
+		const sandbox = await startSandboxProcess({
+			root: ROOT,
+			port: await freePort(),
+			seed: { applications: o.applications, candidates: Math.max(50, o.b2Items) },
+		});
+		report.sandbox = { applications: sandbox.info.counts.applications, candidates: sandbox.info.counts.candidates };
+		const probe = await fetch(`${sandbox.info.apiBase}/applications?page=1&page_size=100`, {
+			headers: { authorization: `Bearer ${sandbox.info.token}` },
+		});
+		report.sandbox.pageBytes = (await probe.arrayBuffer()).byteLength;
+		try {
+			report.b1 = {};
+			report.b2 = {};
+			for (const mode of o.saving) {
+				const env = { N8N_LOG_LEVEL: 'warn', EXECUTIONS_DATA_PRUNE: 'false' };
+				if (mode === 'off') env.EXECUTIONS_DATA_SAVE_ON_SUCCESS = 'none';
+				log(`starting n8n ${N8N_VERSION} (saving ${mode})`);
+				const n8n = await startN8n({ version: N8N_VERSION, communityTarballs: [tarball], env });
+				report.n8n = { version: N8N_VERSION, node: sh(n8n.install.nodeBin, ['--version']).trim() };
+				try {
+					const creds = await createCredentials(n8n, sandbox);
+					const ctx = { n8n, sandbox, creds, o };
+					if (o.only.includes('B1')) report.b1[mode] = await benchB1(ctx, mode);
+					if (o.only.includes('B2')) report.b2[mode] = await benchB2(ctx, mode);
+					if (o.only.includes('B4') && mode === 'on') report.b4 = await benchB4(ctx);
+				} finally {
+					await n8n.stop();
+					fs.rmSync(n8n.userFolder, { recursive: true, force: true });
+				}
+			}
+		} finally {
+			sandbox.stop();
+		}
+	}
+	report.loadAfter = loadavg();
+	report.totalSeconds = Math.round((Date.now() - t0) / 1000);
+	if (o.json) fs.writeFileSync(o.json, JSON.stringify(report, null, 2));
+	const { renderReport } = require('./report');
+	fs.writeFileSync(o.out, renderReport(report));
+	log(`wrote ${path.relative(ROOT, o.out)} in ${report.totalSeconds}s`);
+}
+
+module.exports = { packPackage, createCredentials, deploy, postWebhook, waitForWebhook, latestExecution, executionsSince, candidateIds, nodeTime, execMs };
+
+if (require.main === module) {
+	main().then(
+		() => process.exit(0),
+		(e) => {
+			console.error(e && e.stack ? e.stack : e);
+			process.exit(1);
+		},
+	);
+}

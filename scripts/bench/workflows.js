@@ -1,0 +1,162 @@
+'use strict';
+/**
+ * Workflow JSON for the benchmarks. Every workflow starts with a Webhook node whose answer
+ * waits for the last node (responseMode lastNode, no data), so one POST = one execution of the
+ * running `n8n start`, and the same trigger overhead is in every variant.
+ */
+const crypto = require('crypto');
+
+const PKG = 'n8n-nodes-recruiting';
+
+function webhookNode(path, { responseMode = 'lastNode' } = {}) {
+	return {
+		id: crypto.randomUUID(),
+		name: 'Start',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 0],
+		webhookId: crypto.randomUUID(),
+		parameters: {
+			httpMethod: 'POST',
+			path,
+			responseMode,
+			...(responseMode === 'lastNode' ? { responseData: 'noData' } : {}),
+			options: {},
+		},
+	};
+}
+
+function chain(name, nodes) {
+	const connections = {};
+	for (let i = 0; i + 1 < nodes.length; i++) {
+		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	}
+	nodes.forEach((n, i) => (n.position = [i * 220, 0]));
+	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+const node = (name, type, typeVersion, parameters, extra = {}) => ({
+	id: crypto.randomUUID(),
+	name,
+	type,
+	typeVersion,
+	position: [0, 0],
+	parameters,
+	...extra,
+});
+
+const recruitingCred = (cred) => ({ recruitingApi: { id: cred.id, name: cred.name } });
+const headerCred = (cred) => ({ httpHeaderAuth: { id: cred.id, name: cred.name } });
+
+/** B1, ours: Application → Get Many, Return All. */
+function b1Ours(path, cred, extraOptions) {
+	return chain(`bench B1 ours ${path}`, [
+		webhookNode(path),
+		node(
+			'Recruiting',
+			`${PKG}.recruiting`,
+			1,
+			{ resource: 'application', operation: 'getMany', returnAll: true, ...(extraOptions || {}) },
+			{ credentials: recruitingCred(cred) },
+		),
+	]);
+}
+
+/** B1, HTTP Request node: pagination "response contains next URL" over the envelope, then Split Out items. */
+function b1Http(path, headerCredential, apiBase) {
+	return chain(`bench B1 http ${path}`, [
+		webhookNode(path),
+		node(
+			'HTTP Request',
+			'n8n-nodes-base.httpRequest',
+			4.2,
+			{
+				method: 'GET',
+				url: `${apiBase}/applications`,
+				authentication: 'genericCredentialType',
+				genericAuthType: 'httpHeaderAuth',
+				sendQuery: true,
+				queryParameters: { parameters: [{ name: 'page_size', value: '100' }] },
+				options: {
+					pagination: {
+						pagination: {
+							paginationMode: 'responseContainsNextURL',
+							nextURL: '={{ $response.body.links.next }}',
+							paginationCompleteWhen: 'other',
+							completeExpression: '={{ !$response.body.meta.has_next_page }}',
+							limitPagesFetched: false,
+							requestInterval: 0,
+						},
+					},
+				},
+			},
+			{ credentials: headerCred(headerCredential) },
+		),
+		node('Split Out', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'items', include: 'noOtherFields', options: {} }),
+	]);
+}
+
+/** The POST body {ids: [...]} → one item per id ({id}). Shared by both B2 variants. */
+function idsToItems() {
+	return node('Items', 'n8n-nodes-base.splitOut', 1, {
+		fieldToSplitOut: 'body.ids',
+		include: 'noOtherFields',
+		options: { destinationFieldName: 'id' },
+	});
+}
+
+/** B2, ours: Candidate → Get per item. */
+function b2Ours(path, cred, extraParameters) {
+	return chain(`bench B2 ours ${path}`, [
+		webhookNode(path),
+		idsToItems(),
+		node(
+			'Recruiting',
+			`${PKG}.recruiting`,
+			1,
+			{ resource: 'candidate', operation: 'get', candidateId: '={{ $json.id }}', ...(extraParameters || {}) },
+			{ credentials: recruitingCred(cred) },
+		),
+	]);
+}
+
+/** B2, HTTP Request node: GET /candidates/{id} per item. */
+function b2Http(path, headerCredential, apiBase) {
+	return chain(`bench B2 http ${path}`, [
+		webhookNode(path),
+		idsToItems(),
+		node(
+			'HTTP Request',
+			'n8n-nodes-base.httpRequest',
+			4.2,
+			{
+				method: 'GET',
+				url: `=${apiBase}/candidates/{{ encodeURIComponent($json.id) }}`,
+				authentication: 'genericCredentialType',
+				genericAuthType: 'httpHeaderAuth',
+				options: {},
+			},
+			{ credentials: headerCred(headerCredential) },
+		),
+	]);
+}
+
+/** B4, ours: the Recruiting Trigger alone (fixed webhookId, so the URL is known). */
+function b4Trigger(webhookUuid, cred, remoteWebhookId, events) {
+	return chain('bench B4 trigger', [
+		node(
+			'Recruiting Trigger',
+			`${PKG}.recruitingTrigger`,
+			1,
+			{ webhookId: remoteWebhookId, events, options: {} },
+			{ credentials: recruitingCred(cred), webhookId: webhookUuid },
+		),
+	]);
+}
+
+/** B4, n8n's Webhook node alone, answering on receipt like our trigger. */
+function b4Webhook(path) {
+	return chain('bench B4 webhook', [webhookNode(path, { responseMode: 'onReceived' })]);
+}
+
+module.exports = { b1Ours, b1Http, b2Ours, b2Http, b4Trigger, b4Webhook };
