@@ -4,9 +4,10 @@
  * The README's test command (`npm test`): runs every suite and ends with one plain line,
  * `N passed, N failed`, summing them all. Extra arguments go to Jest (`npm test -- test/sandbox`).
  *
- * Suites: Jest (sandbox contract, nodes through n8n's engine, trigger, faults) and, when
- * present, the end-to-end suite inside a real n8n (scripts/e2e/run.js), which prints its own
- * `N passed, N failed` line that is read back here.
+ * Suites: Jest (sandbox contract, nodes through n8n's engine, trigger, reliability), then inside a
+ * real n8n the end-to-end suite (scripts/e2e/run.js) and the trigger lifecycle cycles
+ * (scripts/reliability/lifecycle.js); each prints its own `N passed, N failed` line, read back here.
+ * RECRUITING_SKIP_E2E=1 leaves out the real-n8n suites.
  */
 const { spawnSync } = require('child_process');
 const fs = require('fs');
@@ -69,7 +70,13 @@ function runNodeSuite(name, script, args = []) {
 
 runJest();
 if (jestArgs.length === 0 && process.env.RECRUITING_SKIP_E2E !== '1') {
+	// Both build and pack the package; the e2e run builds it, the lifecycle run reuses that build.
 	runNodeSuite('e2e', 'scripts/e2e/run.js');
+	runNodeSuite('lifecycle', 'scripts/reliability/lifecycle.js', ['--no-build']);
+}
+// The reliability counts of this run (faults, inputs, attacks, lifecycle) into docs/RELIABILITY.md.
+if (jestArgs.length === 0 && fs.existsSync(path.join(root, 'scripts/reliability/report.js'))) {
+	spawnSync(process.execPath, [path.join(root, 'scripts/reliability/report.js')], { cwd: root, stdio: 'inherit' });
 }
 
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
