@@ -6,6 +6,7 @@
  *
  *   node scripts/bench/run.js [--runs 5] [--only B1,B2,B3,B4,B5] [--saving on,off]
  *        [--max-load 1.0] [--load-wait-min 10] [--out BENCHMARKS.md] [--json file]
+ *   node scripts/bench/run.js --render file.json    # rewrite the report from a saved --json
  *
  * Method (details in BENCHMARKS.md): every comparison runs in the same invocation, variants
  * alternate round by round (the order rotates), figures are medians of --runs rounds after one
@@ -19,7 +20,7 @@ const crypto = require('crypto');
 const { execFileSync } = require('child_process');
 const { startN8n } = require('../n8n/instance');
 const { freePort } = require('../n8n/cache');
-const { sleep, median, percentile, loadavg, rssProbe, startSandboxProcess, fmt } = require('./lib');
+const { sleep, median, percentile, loadavg, rssProbe, startSandboxProcess, fmt, procStatusKb } = require('./lib');
 const wf = require('./workflows');
 const { signatureBench } = require('./b3-signature');
 
@@ -303,6 +304,34 @@ async function benchB1(ctx, mode) {
 	};
 }
 
+/**
+ * Peak RSS in a fresh n8n: one run of one workflow (VmHWM reset just before it). A long-lived n8n keeps the heap of earlier runs, so the shared-instance
+ * figure mostly shows what earlier runs left; this one shows what one Return All needs.
+ */
+async function freshPeakRss(o, tarball, sandbox, mode, variant) {
+	const env = { N8N_LOG_LEVEL: 'warn', EXECUTIONS_DATA_PRUNE: 'false' };
+	if (mode === 'off') env.EXECUTIONS_DATA_SAVE_ON_SUCCESS = 'none';
+	const n8n = await startN8n({ version: N8N_VERSION, communityTarballs: [tarball], env });
+	try {
+		const creds = await createCredentials(n8n, sandbox);
+		const workflow =
+			variant === 'http'
+				? wf.b1Http('rss-http', creds.header, sandbox.info.apiBase)
+				: wf.b1Ours('rss-ours4', creds.recruiting, { requestOptions: { concurrency: 4 } });
+		const p = variant === 'http' ? 'rss-http' : 'rss-ours4';
+		await deploy(n8n, workflow);
+		await waitForWebhook(n8n, p);
+		await sleep(2000); // let startup garbage settle
+		const probe = rssProbe(n8n.proc.child.pid); // resets VmHWM: the startup peak is not the run's
+		const wallMs = await postWebhook(n8n, p, {});
+		const rss = probe.stop();
+		return { idleMb: rss.beforeMb, peakMb: rss.peakMb, wallMs };
+	} finally {
+		await n8n.stop();
+		fs.rmSync(n8n.userFolder, { recursive: true, force: true });
+	}
+}
+
 // ---------------------------------------------------------------- B2
 
 async function candidateIds(sandbox, n) {
@@ -486,6 +515,13 @@ async function benchB4(ctx) {
 // ---------------------------------------------------------------- main
 
 async function main() {
+	// `--render report.json`: only rewrite BENCHMARKS.md from a saved report (e.g. after editing analysis.js).
+	const renderAt = process.argv.indexOf('--render');
+	if (renderAt >= 0) {
+		const saved = JSON.parse(fs.readFileSync(process.argv[renderAt + 1], 'utf8'));
+		fs.writeFileSync(saved.options.out, require('./report').renderReport(saved));
+		return;
+	}
 	const o = parseArgs(process.argv.slice(2));
 	const t0 = Date.now();
 	const report = { startedAt: new Date().toISOString(), options: o };
@@ -535,11 +571,20 @@ async function main() {
 					const creds = await createCredentials(n8n, sandbox);
 					const ctx = { n8n, sandbox, creds, o };
 					if (o.only.includes('B1')) report.b1[mode] = await benchB1(ctx, mode);
-					if (o.only.includes('B2')) report.b2[mode] = await benchB2(ctx, mode);
+					// B2 is small (1,000 items): saving hardly matters there, and with it off n8n records no times.
+					if (o.only.includes('B2') && mode === 'on') report.b2[mode] = await benchB2(ctx, mode);
 					if (o.only.includes('B4') && mode === 'on') report.b4 = await benchB4(ctx);
 				} finally {
 					await n8n.stop();
 					fs.rmSync(n8n.userFolder, { recursive: true, force: true });
+				}
+				if (o.only.includes('B1')) {
+					report.b1[mode].fresh = {};
+					for (const variant of ['ours4', 'http']) {
+						const r = await freshPeakRss(o, tarball, sandbox, mode, variant);
+						report.b1[mode].fresh[variant] = r;
+						log(`B1/${mode} fresh n8n, ${variant}: peak RSS ${fmt(r.peakMb)} MB (idle ${fmt(r.idleMb)} MB), POST→answer ${fmt(r.wallMs)} ms`);
+					}
 				}
 			}
 		} finally {
