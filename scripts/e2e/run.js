@@ -326,7 +326,7 @@ async function singleSuite(checks, version, tarball, o) {
 		}
 		await operationChecks(checks, n8n, sb, credential);
 		await errorChecks(checks, n8n, credential);
-		await triggerChecks(checks, n8n, sb, credential);
+		await triggerChecks(checks, n8n, sb, credential, { restart: true });
 		// The examples on a smaller seed: the export's 12 expressions per row cost ~10 ms a row.
 		await lib.reseedSandbox(sb, { applications: EXAMPLE_APPLICATIONS });
 		await exampleChecks(checks, n8n, sb, credential, { applications: EXAMPLE_APPLICATIONS });

@@ -17,8 +17,9 @@ const EVENTS = ['application.created', 'candidate.updated'];
  * @param sb      { control, seeded, sandbox }
  * @param credential {id, name}
  * @param opts.queue  also prove the webhook process enqueued and the worker ran the execution
+ * @param opts.restart  also restart n8n while the trigger is active (single process only)
  */
-async function triggerChecks(checks, n8n, sb, credential, { queue = false } = {}) {
+async function triggerChecks(checks, n8n, sb, credential, { queue = false, restart = false } = {}) {
 	const { control } = sb;
 	const original = await control.record('webhooks', 'wh_demo');
 	const { workflow, productionUrl } = triggerWorkflow(credential, { events: EVENTS });
@@ -148,9 +149,38 @@ async function triggerChecks(checks, n8n, sb, credential, { queue = false } = {}
 			assert.strictEqual(restored.status, original.status);
 			assert.strictEqual(restored.signing_key, original.signing_key);
 		});
+		if (restart) {
+			await checks.check('trigger: active across an n8n restart -> deliveries still verified; deactivate then restores', async () => {
+				await control.clearRequests();
+				await n8n.api('POST', `/workflows/${wf.id}/activate`);
+				await waitFor('wh_demo to point at n8n again', async () => (await control.record('webhooks', 'wh_demo')).endpoint === url);
+				const before = (await executionsOf(n8n, wf.id)).length;
+				await n8n.restart();
+				// n8n does not run the trigger's checkExists/create on a restart: the webhook stays ours.
+				assert.strictEqual((await control.record('webhooks', 'wh_demo')).endpoint, url);
+				const app = sb.seeded.values('applications')[8];
+				const delivery = await waitFor('n8n to take the delivery after the restart', async () => {
+					const d = await control.deliver({ webhookId: 'wh_demo', event: 'application.created', object: app });
+					return d.status === 200 && d;
+				});
+				const after = await waitFor('the execution after the restart', async () => {
+					const list = await executionsOf(n8n, wf.id);
+					return list.filter((e) => e.status === 'success').length > before && list;
+				});
+				const latest = after.find((e) => nodeItems(e, 'Recruiting Trigger')[0]?.messageId === delivery.msgId);
+				assert.ok(latest, 'no execution carries the delivery after the restart');
+				await n8n.api('POST', `/workflows/${wf.id}/deactivate`);
+				const restored = await waitFor('wh_demo to be restored after the restart', async () => {
+					const now = await control.record('webhooks', 'wh_demo');
+					return now.endpoint !== url && now;
+				});
+				assert.strictEqual(restored.endpoint, original.endpoint);
+				assert.deepStrictEqual(restored.subscribed_events, original.subscribed_events);
+			});
+		}
 	} catch (e) {
 		if (e.name !== 'FatalCheck' && !(e.constructor && e.constructor.name === 'FatalCheck')) throw e;
-		checks.skip(names.slice(1), 'activation failed');
+		checks.skip([...names.slice(1), ...(restart ? ['trigger: active across an n8n restart'] : [])], 'activation failed');
 	}
 }
 
