@@ -149,6 +149,33 @@ async function triggerChecks(checks, n8n, sb, credential, { queue = false, resta
 			assert.strictEqual(restored.status, original.status);
 			assert.strictEqual(restored.signing_key, original.signing_key);
 		});
+		if (!queue) {
+			await checks.check('trigger: "Listen for test event" -> test URL, one manual execution, webhook restored', async () => {
+				const full = await n8n.rest('GET', `/workflows/${wf.id}`);
+				await control.clearRequests();
+				const run = await n8n.rest('POST', `/workflows/${wf.id}/run`, {
+					workflowData: full,
+					triggerToStartFrom: { name: 'Recruiting Trigger' },
+				});
+				assert.strictEqual(run.waitingForWebhook, true, JSON.stringify(run));
+				const testUrl = url.replace('/webhook/', '/webhook-test/');
+				await waitFor('wh_demo to point at the test URL', async () => (await control.record('webhooks', 'wh_demo')).endpoint === testUrl);
+				const delivery = await control.deliver({ webhookId: 'wh_demo', event: 'application.created' });
+				assert.strictEqual(delivery.status, 200, `test delivery answered ${delivery.status} ${delivery.error || ''}`);
+				// One call ends the test listen: n8n removes the test webhook and the trigger puts the webhook back.
+				const restored = await waitFor('wh_demo to be restored after the test event', async () => {
+					const now = await control.record('webhooks', 'wh_demo');
+					return now.endpoint === original.endpoint && now;
+				});
+				assert.deepStrictEqual(restored.subscribed_events, original.subscribed_events);
+				const manual = await waitFor('the manual execution', async () => {
+					const r = await n8n.rest('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: wf.id }))}`);
+					const list = r.results || r;
+					return list.find((e) => e.mode === 'manual' && e.status === 'success');
+				});
+				assert.ok(manual);
+			});
+		}
 		if (restart) {
 			await checks.check('trigger: active across an n8n restart -> deliveries still verified; deactivate then restores', async () => {
 				await control.clearRequests();
@@ -180,7 +207,7 @@ async function triggerChecks(checks, n8n, sb, credential, { queue = false, resta
 		}
 	} catch (e) {
 		if (e.name !== 'FatalCheck' && !(e.constructor && e.constructor.name === 'FatalCheck')) throw e;
-		checks.skip([...names.slice(1), ...(restart ? ['trigger: active across an n8n restart'] : [])], 'activation failed');
+		checks.skip([...names.slice(1), ...(queue ? [] : ['trigger: "Listen for test event"']), ...(restart ? ['trigger: active across an n8n restart'] : [])], 'activation failed');
 	}
 }
 
