@@ -95,15 +95,50 @@ async function main() {
 			'b2-ours': () => wf.b2Ours(which, creds.recruiting),
 			'b2-http': () => wf.b2Http(which, creds.header, apiBase),
 		}[which];
-		await run.deploy(n8n, build());
-		await run.waitForWebhook(n8n, which);
-		const body = which.startsWith('b2') ? { ids: await run.candidateIds(sandbox, 1000) } : {};
-		await run.postWebhook(n8n, which, body); // warm-up
+		let once;
+		if (which.startsWith('b4')) {
+			// 200 signed deliveries from 8 senders to the trigger or to a plain Webhook node.
+			const crypto = require('crypto');
+			const { Webhook: Signer } = require(path.join(ROOT, 'node_modules/standardwebhooks'));
+			const uuid = crypto.randomUUID();
+			let url;
+			if (which === 'b4-trigger') {
+				await run.deploy(n8n, wf.b4Trigger(uuid, creds.recruiting, 'wh_demo', ['candidate.updated']));
+				url = `${n8n.webhookUrl}/webhook/${uuid}/webhook`;
+			} else {
+				await run.deploy(n8n, wf.b4Webhook('b4-plain'));
+				url = `${n8n.webhookUrl}/webhook/b4-plain`;
+			}
+			await new Promise((r) => setTimeout(r, 1500));
+			const secret = (await sandbox.control('GET', '/records/webhooks/wh_demo')).data.signing_key;
+			const signer = new Signer(secret);
+			const send = async () => {
+				const msgId = `msg_${crypto.randomBytes(12).toString('hex')}`;
+				const date = new Date();
+				const body = JSON.stringify({ id: `evt_${msgId}`, type: 'candidate.updated', timestamp: date.toISOString(), data: { object: { id: 'can_x' } } });
+				const res = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', 'webhook-id': msgId, 'webhook-timestamp': String(Math.floor(date / 1000)), 'webhook-signature': signer.sign(msgId, date, body) } });
+				await res.arrayBuffer();
+				if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+			};
+			once = async () => {
+				const t = performance.now();
+				let n = 0;
+				await Promise.all(Array.from({ length: 8 }, async () => { while (n++ < 200) await send(); }));
+				await new Promise((r) => setTimeout(r, 1500)); // executions finish
+				return performance.now() - t;
+			};
+		} else {
+			await run.deploy(n8n, build());
+			await run.waitForWebhook(n8n, which);
+			const body = which.startsWith('b2') ? { ids: await run.candidateIds(sandbox, 1000) } : {};
+			once = () => run.postWebhook(n8n, which, body);
+		}
+		await once(); // warm-up
 		const insp = await inspector(inspectPort);
 		await insp.send('Profiler.enable');
 		await insp.send('Profiler.setSamplingInterval', { interval: 200 });
 		await insp.send('Profiler.start');
-		const ms = await run.postWebhook(n8n, which, body);
+		const ms = await once();
 		const { result } = await insp.send('Profiler.stop');
 		insp.close();
 		const file = `/tmp/bench-${which}-${saving}.cpuprofile`;

@@ -304,6 +304,21 @@ async function benchB1(ctx, mode) {
 	};
 }
 
+async function settleRss(pid) {
+	const t0 = Date.now();
+	let last = procStatusKb(pid, 'VmRSS');
+	let stableSince = Date.now();
+	while (Date.now() - t0 < 25000) {
+		await sleep(500);
+		const now = procStatusKb(pid, 'VmRSS');
+		if (Math.abs(now - last) > last * 0.02) {
+			stableSince = Date.now();
+			last = now;
+		}
+		if (Date.now() - t0 > 10000 && Date.now() - stableSince > 4000) return;
+	}
+}
+
 /**
  * Peak RSS in a fresh n8n: one run of one workflow (VmHWM reset just before it). A long-lived n8n keeps the heap of earlier runs, so the shared-instance
  * figure mostly shows what earlier runs left; this one shows what one Return All needs.
@@ -321,7 +336,9 @@ async function freshPeakRss(o, tarball, sandbox, mode, variant) {
 		const p = variant === 'http' ? 'rss-http' : 'rss-ours4';
 		await deploy(n8n, workflow);
 		await waitForWebhook(n8n, p);
-		await sleep(2000); // let startup garbage settle
+		// n8n's RSS falls by ~40 % some 10 s after start (V8 gives startup memory back): wait for it,
+		// or the variants would start from different baselines.
+		await settleRss(n8n.proc.child.pid);
 		const probe = rssProbe(n8n.proc.child.pid); // resets VmHWM: the startup peak is not the run's
 		const wallMs = await postWebhook(n8n, p, {});
 		const rss = probe.stop();
