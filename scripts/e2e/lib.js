@@ -9,7 +9,7 @@
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { log: n8nLog, sleep, run, runOk } = require('../n8n/cache');
+const { log: n8nLog, sleep, run, runOk, onExit } = require('../n8n/cache');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SANDBOX_BUILD = path.join(ROOT, 'build', 'sandbox', 'sandbox');
@@ -26,8 +26,16 @@ async function buildAll({ nodes = true, sandbox = true } = {}) {
 	log(`built in ${((Date.now() - t) / 1000).toFixed(1)}s`);
 }
 
-/** `npm pack` into `dir` (a fresh temp dir by default); returns the tarball's absolute path. */
-async function packPackage(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recruiting-pack-'))) {
+/**
+ * `npm pack` into `dir`; returns { tarball, files, dir }. Without `dir`, a fresh temp dir that is
+ * removed when this process exits (n8n copies the package when it installs it).
+ */
+async function packPackage(dir) {
+	if (!dir) {
+		const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'recruiting-pack-'));
+		onExit(() => fs.rmSync(tmp, { recursive: true, force: true }));
+		dir = tmp;
+	}
 	fs.mkdirSync(dir, { recursive: true });
 	const r = await runOk(NPM, ['pack', '--pack-destination', dir, '--json', '--loglevel=error'], { cwd: ROOT });
 	const info = JSON.parse(r.stdout.slice(r.stdout.indexOf('[')));
