@@ -8,7 +8,6 @@ import type {
 import { WEBHOOK_EVENT_OPTIONS } from '../shared/events';
 import { receiveDelivery } from './delivery';
 import { checkExists, create, deleteWebhook } from './lifecycle';
-import { WEBHOOK_ID_HINT } from './webhookApi';
 
 /**
  * Starts a workflow for each verified delivery of a webhook created in the service's dashboard.
@@ -51,7 +50,6 @@ export class RecruitingTrigger implements INodeType {
 				required: true,
 				placeholder: 'wh_abc123',
 				description: 'The ID of the webhook, as shown in the service\'s dashboard',
-				hint: WEBHOOK_ID_HINT,
 			},
 			{
 				displayName: 'Events',
