@@ -8,7 +8,7 @@ import type {
 import { resourceDescriptions, resourceProperty } from './actions/resources';
 import { router } from './actions/router';
 import { listSearch } from './methods';
-import { MAX_CONCURRENCY } from '../shared/transport';
+import { DEFAULT_PAGES_IN_FLIGHT, MAX_CONCURRENCY } from '../shared/transport';
 
 /** Options of every operation's HTTP requests; read by the shared transport (REQUEST_OPTIONS). */
 const requestOptions: INodeProperties = {
@@ -34,7 +34,16 @@ const requestOptions: INodeProperties = {
 			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
 			default: 1,
 			description:
-				'How many requests to the service may run at once: the pages of a Return All list (once the first page tells how many there are) and the input items. Output order and item pairing stay the same. 1 sends one after another; with more, the items after a failing one may already have been sent.',
+				'How many input items to process at once. Output order and item pairing stay the same. 1 sends one after another; with more, the items after a failing one may already have been sent.',
+		},
+		{
+			displayName: 'Pages in Flight',
+			name: 'pagesInFlight',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
+			default: DEFAULT_PAGES_IN_FLIGHT,
+			description:
+				'How many pages of a Return All list to request at once, once the first page tells how many there are. Items keep their order. 1 asks for one page after another.',
 		},
 	],
 };

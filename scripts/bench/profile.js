@@ -89,7 +89,7 @@ async function main() {
 		const apiBase = sandbox.info.apiBase;
 		const build = {
 			'b1-ours': () => wf.b1Ours(which, creds.recruiting),
-			'b1-ours4': () => wf.b1Ours(which, creds.recruiting, { requestOptions: { concurrency: 4 } }),
+			'b1-ours4': () => wf.b1Ours(which, creds.recruiting),
 			'b2-ours4': () => wf.b2Ours(which, creds.recruiting, { requestOptions: { concurrency: 4 } }),
 			'b1-http': () => wf.b1Http(which, creds.header, apiBase),
 			'b2-ours': () => wf.b2Ours(which, creds.recruiting),

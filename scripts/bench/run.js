@@ -226,11 +226,11 @@ async function benchB1(ctx, mode) {
 	const expectedPages = Math.ceil(o.applications / 100);
 	const saving = mode === 'on';
 	const variants = [
-		{ key: 'ours', label: 'Recruiting node, Return All (Concurrency 1, the default)', id: await deploy(n8n, wf.b1Ours('b1-ours', creds.recruiting)), path: 'b1-ours', node: ['Recruiting'], verify: false },
+		{ key: 'ours', label: 'Recruiting node, Return All, one page at a time (Request Options → Pages in Flight 1)', id: await deploy(n8n, wf.b1Ours('b1-ours', creds.recruiting, { requestOptions: { pagesInFlight: 1 } })), path: 'b1-ours', node: ['Recruiting'], verify: false },
 		{
 			key: 'ours4',
-			label: 'Recruiting node, Return All, Request Options → Concurrency 4',
-			id: await deploy(n8n, wf.b1Ours('b1-ours4', creds.recruiting, { requestOptions: { concurrency: 4 } })),
+			label: 'Recruiting node, Return All (the default: 4 pages in flight)',
+			id: await deploy(n8n, wf.b1Ours('b1-ours4', creds.recruiting)),
 			path: 'b1-ours4',
 			node: ['Recruiting'],
 		},
@@ -332,7 +332,7 @@ async function freshPeakRss(o, tarball, sandbox, mode, variant) {
 		const workflow =
 			variant === 'http'
 				? wf.b1Http('rss-http', creds.header, sandbox.info.apiBase)
-				: wf.b1Ours('rss-ours4', creds.recruiting, { requestOptions: { concurrency: 4 } });
+				: wf.b1Ours('rss-ours4', creds.recruiting);
 		const p = variant === 'http' ? 'rss-http' : 'rss-ours4';
 		await deploy(n8n, workflow);
 		await waitForWebhook(n8n, p);

@@ -15,11 +15,11 @@ beforeAll(async () => {
 });
 afterAll(async () => await fx.close());
 
-const returnAll = (concurrency: number) => ({
+const returnAll = (pagesInFlight: number) => ({
 	resource: 'application',
 	operation: 'getMany',
 	returnAll: true,
-	requestOptions: { concurrency },
+	requestOptions: { pagesInFlight },
 });
 const pages = () => fx.sandbox.requests.map((r) => Number(r.query.page));
 
@@ -43,7 +43,7 @@ describe('Return All with concurrency', () => {
 	});
 
 	test('Limit with concurrency: the first items, no page beyond the limit', async () => {
-		const result = await fx.run({ resource: 'application', operation: 'getMany', returnAll: false, limit: 250, requestOptions: { concurrency: 4 } });
+		const result = await fx.run({ resource: 'application', operation: 'getMany', returnAll: false, limit: 250, requestOptions: { pagesInFlight: 4 } });
 		expect(idsOf(result)).toEqual(expected.slice(0, 250));
 		expect(fx.sandbox.requests).toHaveLength(3);
 	});
@@ -79,10 +79,16 @@ describe('Return All with concurrency', () => {
 		expect(fx.sandbox.requests.length).toBeLessThanOrEqual(1 + 4);
 	});
 
-	test.each([0, 11, 2.5, 'x'])('an invalid concurrency %j is a clear error', async (concurrency) => {
-		const result = await fx.run({ ...returnAll(1), requestOptions: { concurrency } });
-		expect(errorOf(result).message).toBe('Invalid "Concurrency": must be a whole number from 1 to 10');
+	test.each([0, 11, 2.5, 'x'])('an invalid Pages in Flight %j is a clear error', async (pagesInFlight) => {
+		const result = await fx.run({ ...returnAll(1), requestOptions: { pagesInFlight } });
+		expect(errorOf(result).message).toBe('Invalid "Pages in Flight": must be a whole number from 1 to 10');
 		expect(fx.sandbox.requests).toHaveLength(0);
+	});
+
+	test('without the option, Return All has pages in flight together and keeps every item once, in order', async () => {
+		const result = await fx.run({ resource: 'application', operation: 'getMany', returnAll: true });
+		expect(idsOf(result)).toEqual(expected);
+		expect([...pages()].sort((a, b) => a - b)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
 	});
 });
 

@@ -20,6 +20,8 @@ beforeAll(async () => {
 afterAll(async () => await fx.close());
 
 const applications = { resource: 'application', operation: 'getMany' };
+/** Pins the walk to one page at a time, for tests that assert the exact request sequence. */
+const oneByOne = { requestOptions: { pagesInFlight: 1 } };
 const statuses = () => fx.sandbox.requests.map((r) => r.status);
 const pages = () => fx.sandbox.requests.map((r) => [r.query.page, r.query.page_size]);
 const directIds = async () => (await listDirect(fx.sandbox, ['applications'])).map((a) => String(a.id));
@@ -182,7 +184,7 @@ describe('faults', () => {
 
 	test('a repeated page: a clear error, never duplicates', async () => {
 		fx.sandbox.setFaults([{ kind: 'repeat_page', path: '/applications', page: 2 }]);
-		const result = await fx.run({ ...applications, returnAll: true });
+		const result = await fx.run({ ...applications, returnAll: true, ...oneByOne });
 		expect(errorOf(result).description).toMatch(/repeats an earlier page/);
 		expect(result.items).toHaveLength(0);
 		expect(fx.sandbox.requests).toHaveLength(2);
@@ -204,14 +206,14 @@ describe('faults', () => {
 
 	test('one empty page in the middle is fetched again and nothing is lost', async () => {
 		fx.sandbox.setFaults([{ kind: 'empty_page', path: '/applications', page: 2 }]);
-		const result = await fx.run({ ...applications, returnAll: true });
+		const result = await fx.run({ ...applications, returnAll: true, ...oneByOne });
 		expectEachOnceInOrder(idsOf(result), all);
 		expect(pages().map(([page]) => page)).toEqual(['1', '2', '2', '3']);
 	});
 
 	test('a page that stays empty in the middle: a clear error', async () => {
 		fx.sandbox.setFaults([{ kind: 'empty_page', path: '/applications', page: 2, times: -1 }]);
-		const result = await fx.run({ ...applications, returnAll: true });
+		const result = await fx.run({ ...applications, returnAll: true, ...oneByOne });
 		expect(errorOf(result).message).toBe('The Recruiting service returned an inconsistent list');
 		expect(fx.sandbox.requests).toHaveLength(3);
 	});

@@ -66,7 +66,9 @@ function closeScenario(): void {
 }
 afterEach(closeScenario);
 
-const returnAll = { resource: 'application', operation: 'getMany', returnAll: true };
+// One page at a time: the fault plans below arm faults by page order (`onPage`). The default
+// (four pages in flight) is covered by its own test below and in test/recruiting/concurrency.test.ts.
+const returnAll = { resource: 'application', operation: 'getMany', returnAll: true, requestOptions: { pagesInFlight: 1 } };
 const statuses = () => fx.sandbox.requests.map((r) => r.status);
 const byMethod = (method: string) => fx.sandbox.requests.filter((r) => r.method === method);
 
@@ -127,6 +129,19 @@ describe(`Return All over ${APPLICATIONS} applications`, () => {
 		expect(statuses().filter((s) => s === 429)).toHaveLength(3 + 5 + 2 + 4 + 5);
 		expect(statuses().filter((s) => s === 200)).toHaveLength(24);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(1900); // two waits of Retry-After: 1
+	});
+
+	test('with the default four pages in flight, 429s and 503s mixed in: every item exactly once, in order', async () => {
+		fx.sandbox.setFaults([
+			{ kind: 'rate_limit', path: '/applications', retryAfter: 0, times: 5 }, // the most one request waits out
+			{ kind: 'status', status: 503, path: '/applications', times: 2 },
+		]);
+		const result = await fx.run({ resource: 'application', operation: 'getMany', returnAll: true });
+		expect(failure(result)).toBeUndefined();
+		expectComplete(result.items, allApplications);
+		expect(statuses().filter((s) => s === 429)).toHaveLength(5);
+		expect(statuses().filter((s) => s === 503)).toHaveLength(2);
+		expect(statuses().filter((s) => s === 200)).toHaveLength(24);
 	});
 
 	test('a 5xx on some pages is retried: every item exactly once, in order', async () => {
