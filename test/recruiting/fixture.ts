@@ -6,7 +6,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } fro
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
-import { startSandbox, type Sandbox, type SeedSizes } from '../../sandbox';
+import { startSandbox, type Sandbox, type SandboxOptions, type SeedSizes } from '../../sandbox';
 import { runNode, type RunNodeResult } from '../harness';
 
 export type RunResult = RunNodeResult;
@@ -28,8 +28,12 @@ export interface RecruitingFixture {
 	close(): Promise<void>;
 }
 
-export async function startRecruitingFixture(seed?: SeedSizes): Promise<RecruitingFixture> {
-	const sandbox = await startSandbox({ port: 0, seed });
+/** `sandboxOptions` sets anything else of the sandbox (token, company…). */
+export async function startRecruitingFixture(
+	seed?: SeedSizes,
+	sandboxOptions: SandboxOptions = {},
+): Promise<RecruitingFixture> {
+	const sandbox = await startSandbox({ port: 0, ...sandboxOptions, seed: seed ?? sandboxOptions.seed });
 	const credentials = { baseUrl: sandbox.url, companyId: sandbox.companyId, accessToken: sandbox.token };
 	const node = new Recruiting();
 	const credentialType = new RecruitingApi();

@@ -5,12 +5,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
-import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
-import { runNode, type RunNodeResult } from '../harness';
+import type { SandboxOptions } from '../../sandbox';
+import type { RunNodeResult } from '../harness';
+import { startRecruitingFixture, type RecruitingFixture } from '../recruiting/fixture';
 
 export const REPORT_DIR = path.resolve(__dirname, '..', '..', 'build', 'reliability');
 
@@ -54,40 +52,11 @@ export function writeCounts(
 	);
 }
 
-export interface NodeFixture {
-	sandbox: Sandbox;
-	credentials: { baseUrl: string; companyId: string; accessToken: string };
-	run(
-		parameters: INodeParameters,
-		options?: { input?: IDataObject[]; continueOnFail?: boolean; credentials?: Partial<NodeFixture['credentials']> },
-	): Promise<RunNodeResult>;
-	close(): Promise<void>;
-}
+export type NodeFixture = RecruitingFixture;
 
 /** As test/recruiting/fixture.ts's startRecruitingFixture, but with any sandbox options (token, company). */
 export async function startNodeFixture(options: SandboxOptions = {}): Promise<NodeFixture> {
-	const sandbox = await startSandbox({ port: 0, ...options });
-	const credentials = { baseUrl: sandbox.url, companyId: sandbox.companyId, accessToken: sandbox.token };
-	const node = new Recruiting();
-	const credentialType = new RecruitingApi();
-	return {
-		sandbox,
-		credentials,
-		async run(parameters, runOptions = {}) {
-			return await runNode({
-				nodeTypes: { recruiting: node },
-				node: {
-					type: 'recruiting',
-					parameters,
-					...(runOptions.continueOnFail && { onError: 'continueRegularOutput' as const }),
-				},
-				input: runOptions.input,
-				credentials: { recruitingApi: { ...credentials, ...runOptions.credentials } },
-				credentialTypes: [credentialType],
-			});
-		},
-		close: async () => await sandbox.close(),
-	};
+	return await startRecruitingFixture(undefined, options);
 }
 
 /** The error a run failed with, as the fields the suites look at (undefined when it succeeded). */

@@ -4,27 +4,13 @@
  */
 import { seed } from '../../sandbox/seed';
 import { Store } from '../../sandbox/store';
-import type { CollectionName, SeedSizes } from '../../sandbox';
+import { COLLECTIONS, type CollectionName, type SeedSizes } from '../../sandbox';
 
 export function seededIds(companyId: string, sizes: SeedSizes = {}): Record<CollectionName, string[]> {
 	const store = new Store();
 	seed(store, companyId, sizes);
-	const collections: CollectionName[] = [
-		'jobs',
-		'candidates',
-		'applications',
-		'interviews',
-		'jobNotes',
-		'candidateNotes',
-		'tags',
-		'feedback',
-		'applicationForms',
-		'emailTemplates',
-		'userCategories',
-		'webhooks',
-	];
 	return Object.fromEntries(
-		collections.map((c) => [c, store.values(c).map((record) => (record as { id: string }).id)]),
+		COLLECTIONS.map((c) => [c, store.values(c).map((record) => (record as { id: string }).id)]),
 	) as Record<CollectionName, string[]>;
 }
 
