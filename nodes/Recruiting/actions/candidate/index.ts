@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { operationSelector } from '../common.descriptions';
 import type { OperationMap } from '../types';
 import * as addTag from './addTag.operation';
 import * as get from './get.operation';
@@ -7,29 +8,21 @@ import * as update from './update.operation';
 export const operations = { addTag, get, update } satisfies OperationMap;
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['candidate'] } },
-		options: [
-			{
-				name: 'Add Tag',
-				value: 'addTag',
-				description: 'Add a tag to a candidate',
-				action: 'Add a tag to a candidate',
-			},
-			{ name: 'Get', value: 'get', description: 'Get a candidate', action: 'Get a candidate' },
-			{
-				name: 'Update',
-				value: 'update',
-				description: 'Update a candidate',
-				action: 'Update a candidate',
-			},
-		],
-		default: 'get',
-	},
+	operationSelector('candidate', [
+		{
+			name: 'Add Tag',
+			value: 'addTag',
+			description: 'Add a tag to a candidate',
+			action: 'Add a tag to a candidate',
+		},
+		{ name: 'Get', value: 'get', description: 'Get a candidate', action: 'Get a candidate' },
+		{
+			name: 'Update',
+			value: 'update',
+			description: 'Update a candidate',
+			action: 'Update a candidate',
+		},
+	], 'get'),
 	...addTag.description,
 	...get.description,
 	...update.description,

@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { operationSelector } from '../common.descriptions';
 import type { OperationMap } from '../types';
 import * as create from './create.operation';
 import * as remove from './delete.operation';
@@ -7,19 +8,11 @@ import * as get from './get.operation';
 export const operations = { create, delete: remove, get } satisfies OperationMap;
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['job'] } },
-		options: [
-			{ name: 'Create', value: 'create', description: 'Create a job', action: 'Create a job' },
-			{ name: 'Delete', value: 'delete', description: 'Delete a job', action: 'Delete a job' },
-			{ name: 'Get', value: 'get', description: 'Get a job', action: 'Get a job' },
-		],
-		default: 'get',
-	},
+	operationSelector('job', [
+		{ name: 'Create', value: 'create', description: 'Create a job', action: 'Create a job' },
+		{ name: 'Delete', value: 'delete', description: 'Delete a job', action: 'Delete a job' },
+		{ name: 'Get', value: 'get', description: 'Get a job', action: 'Get a job' },
+	], 'get'),
 	...create.description,
 	...get.description,
 	...remove.description,
