@@ -23,9 +23,10 @@ export class RecruitingApi implements ICredentialType {
 			displayName: 'Base URL',
 			name: 'baseUrl',
 			type: 'string',
-			default: 'http://127.0.0.1:5679',
-			placeholder: 'https://api.example.com',
-			description: 'The root of the service, without the /v1.0 version segment',
+			default: 'https://api.hirehive.com',
+			placeholder: 'https://api.hirehive.com',
+			description:
+				'The root address of the service, without the /v1.0 version segment. Keep the default for the hosted service; the local sandbox of this package is http://127.0.0.1:5679.',
 			required: true,
 		},
 		{
@@ -33,8 +34,9 @@ export class RecruitingApi implements ICredentialType {
 			name: 'companyId',
 			type: 'string',
 			default: '',
-			placeholder: 'cmp_demo',
-			description: 'The ID of your company account; it is part of every request path',
+			placeholder: 'cmp_abc123',
+			description:
+				"Your company account's ID, shown with the API keys in the service's settings (API settings); it is part of every request path",
 			required: true,
 		},
 		{
@@ -43,7 +45,16 @@ export class RecruitingApi implements ICredentialType {
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',
+			description: "An API key created in the service's API settings; it is sent as a Bearer token",
 			required: true,
+		},
+		{
+			displayName: 'Allow Unencrypted HTTP',
+			name: 'allowInsecureHttp',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to allow a Base URL with plain http:// to a host other than this machine. The access token then travels unencrypted; leave off unless the service is only reachable that way on a network you trust.',
 		},
 	];
 
@@ -56,13 +67,15 @@ export class RecruitingApi implements ICredentialType {
 		},
 	};
 
-	// The cheapest authenticated call: one tag. A wrong token or company answers 401 with the service's own message.
+	// The cheapest authenticated call: one tag. A wrong token or company answers 401 with the
+	// service's own message. A redirect is not followed (it would carry the token elsewhere).
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL:
-				'={{$credentials.baseUrl.replace(/\\/+$/, "")}}/v1.0/{{encodeURIComponent($credentials.companyId)}}',
+				'={{$credentials.baseUrl.endsWith("/") ? $credentials.baseUrl.slice(0, -1) : $credentials.baseUrl}}/v1.0/{{encodeURIComponent($credentials.companyId)}}',
 			url: '/tags',
 			qs: { page_size: 1 },
+			disableFollowRedirect: true,
 		},
 	};
 }

@@ -5,6 +5,7 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceDescriptions, resourceProperty } from './actions/resources';
 import { router } from './actions/router';
 import { listSearch } from './methods';
@@ -60,8 +61,8 @@ export class Recruiting implements INodeType {
 		description: 'Work with jobs, candidates, applications, interviews and more in the recruiting service',
 		defaults: { name: 'Recruiting' },
 		usableAsTool: true,
-		inputs: ['main'],
-		outputs: ['main'],
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'recruitingApi', required: true }],
 		properties: [resourceProperty, ...resourceDescriptions, requestOptions],
 	};

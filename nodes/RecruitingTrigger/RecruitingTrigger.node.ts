@@ -5,6 +5,7 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 import { WEBHOOK_EVENT_OPTIONS } from '../shared/events';
 import { receiveDelivery } from './delivery';
 import { checkExists, create, deleteWebhook } from './lifecycle';
@@ -24,7 +25,7 @@ export class RecruitingTrigger implements INodeType {
 		description: 'Starts the workflow when the recruiting service sends a webhook event',
 		defaults: { name: 'Recruiting Trigger' },
 		inputs: [],
-		outputs: ['main'],
+		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'recruitingApi', required: true }],
 		webhooks: [
 			{

@@ -5,7 +5,6 @@ import type { RemoteWebhook } from './webhookApi';
 import {
 	findWebhook,
 	getWebhook,
-	isNotFound,
 	putWebhook,
 	sameEvents,
 	signingKeySource,
@@ -93,11 +92,7 @@ function isTestListen(this: IHookFunctions): boolean {
 async function restore(this: IHookFunctions, saved: SavedWebhook, urls: string[]): Promise<void> {
 	const remote = await findWebhook.call(this, saved.webhookId);
 	if (!remote || !urls.includes(remote.endpoint)) return;
-	try {
-		await putWebhook.call(this, saved, saved.webhookId);
-	} catch (error) {
-		if (!isNotFound(error)) throw error;
-	}
+	await putWebhook.call(this, saved, saved.webhookId, { allowNotFound: true });
 }
 
 /** True only when the webhook already points at this URL with exactly the selected events. */

@@ -5,6 +5,8 @@
  * activation) fetches it with the credential on the first delivery.
  */
 
+import { trimTrailingSlashes } from '../shared/transport';
+
 /** After the first lookup, at most one fetch per webhook in this window (rotation, or a retry after a failure). */
 export const SIGNING_KEY_REFETCH_INTERVAL_MS = 60_000;
 
@@ -29,7 +31,7 @@ const cache = new Map<string, CacheEntry>();
 
 /** Base URL + company + webhook id: the same webhook id under two accounts never shares a key. */
 export function signingKeyCacheKey(baseUrl: string, companyId: string, webhookId: string): string {
-	return JSON.stringify([baseUrl.replace(/\/+$/, ''), companyId, webhookId]);
+	return JSON.stringify([trimTrailingSlashes(baseUrl), companyId, webhookId]);
 }
 
 function entryFor(cacheKey: string): CacheEntry {

@@ -1,6 +1,6 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { CREDENTIAL_TYPE, isDotSegment, recruitingRequestData, resourcePath } from '../shared/transport';
+import { CREDENTIAL_TYPE, isDotSegment, recruitingRequest, recruitingRequestData, resourcePath } from '../shared/transport';
 import type { SigningKeySource } from './signingKeys';
 import { rememberSigningKey, signingKeyCacheKey } from './signingKeys';
 
@@ -30,13 +30,6 @@ export function webhookIdParameter(this: TriggerContext): string {
 
 export const WEBHOOK_ID_HINT =
 	"Create the webhook in the recruiting service's dashboard, then copy its ID here. n8n points it at this workflow while the workflow is active and puts it back as it was when the workflow is deactivated.";
-
-/** A 404 from the transport (NodeApiError with httpCode "404"). */
-export function isNotFound(error: unknown): boolean {
-	return (
-		typeof error === 'object' && error !== null && (error as { httpCode?: unknown }).httpCode === '404'
-	);
-}
 
 function webhookNotFound(this: TriggerContext, id: string): NodeOperationError {
 	return new NodeOperationError(this.getNode(), `Webhook "${id}" was not found in the recruiting service`, {
@@ -69,16 +62,14 @@ export async function signingKeySource(this: TriggerContext, id: string): Promis
 
 /** GET /webhooks/{id} → the resource, or undefined when the service answers 404. */
 async function findWebhookData(this: TriggerContext, id: string): Promise<IDataObject | undefined> {
-	try {
-		return await recruitingRequestData.call(this, {
-			method: 'GET',
-			path: resourcePath('webhooks', id),
-			notFound: `webhook "${id}"`,
-		});
-	} catch (error) {
-		if (isNotFound(error)) return undefined;
-		throw error;
-	}
+	const body = (await recruitingRequest.call(this, {
+		method: 'GET',
+		path: resourcePath('webhooks', id),
+		notFound: `webhook "${id}"`,
+		allowNotFound: true,
+	})) as IDataObject | undefined;
+	if (body === undefined) return undefined;
+	return typeof body.data === 'object' && body.data !== null ? (body.data as IDataObject) : body;
 }
 
 async function getWebhookData(this: TriggerContext, id: string): Promise<IDataObject> {
@@ -114,11 +105,15 @@ export async function getWebhook(this: TriggerContext, id: string): Promise<Remo
 	return remote;
 }
 
-/** PUT /webhooks/{id} with endpoint, events, name and description (each only when known). */
+/**
+ * PUT /webhooks/{id} with endpoint, events, name and description (each only when known).
+ * With `allowNotFound`, a webhook deleted meanwhile is not an error.
+ */
 export async function putWebhook(
 	this: TriggerContext,
 	webhook: Omit<RemoteWebhook, 'id'>,
 	id: string,
+	{ allowNotFound = false } = {},
 ): Promise<void> {
 	const body: IDataObject = { events: webhook.events };
 	if (webhook.endpoint !== '') body.endpoint = webhook.endpoint;
@@ -129,6 +124,7 @@ export async function putWebhook(
 		path: resourcePath('webhooks', id),
 		body,
 		notFound: `webhook "${id}"`,
+		allowNotFound,
 	});
 }
 

@@ -60,6 +60,8 @@ export interface RecruitingRequest {
 	itemIndex?: number;
 	/** What a 404 means, e.g. `job "job_1"`; named in the error. */
 	notFound?: string;
+	/** A 404 answers `undefined` instead of throwing (the caller treats "gone" as a result). */
+	allowNotFound?: boolean;
 	policy?: Partial<RequestPolicy>;
 }
 
@@ -197,6 +199,34 @@ function isTransportFailure(error: unknown): error is Error {
 	return response === undefined || response === null;
 }
 
+/**
+ * Anything n8n's helper threw that is not a missing answer (a credential that cannot be read, a
+ * request it refused to send): n8n's own errors pass as they are, anything else is wrapped so
+ * the user sees it on the node.
+ */
+function asNodeError(node: INode, request: RecruitingRequest, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	const message = error instanceof Error ? error.message : String(error);
+	return new NodeOperationError(node, `The request to the Recruiting service failed: ${message}`, {
+		description: `${request.method} ${request.path}`,
+		itemIndex: request.itemIndex,
+	});
+}
+
+/**
+ * A 3xx is never followed (see `disableFollowRedirect`): the API does not redirect, and a
+ * redirect to another host would take the token with it. The error names where it pointed.
+ */
+function redirectError(node: INode, request: RecruitingRequest, response: FullResponse): NodeApiError {
+	const location = header(response, 'location') ?? '(no Location header)';
+	return new NodeApiError(node, { httpCode: String(response.statusCode), location } as JsonObject, {
+		message: `The Recruiting service answered with a redirect (HTTP ${response.statusCode}), which is not followed`,
+		description: `${request.method} ${request.path} was redirected to ${location}. Requests carry your access token, so they are never sent on to another address: check the credential's Base URL.`,
+		httpCode: String(response.statusCode),
+		itemIndex: request.itemIndex,
+	});
+}
+
 /** The action node's "Request Options" collection; its Timeout is in milliseconds. Triggers and pickers have none. */
 export const REQUEST_OPTIONS = 'requestOptions';
 
@@ -304,18 +334,53 @@ function connectionOf(this: RecruitingContext): Promise<Connection> {
 	return connection;
 }
 
+/** Loopback hosts, where plain http:// never leaves the machine (the local sandbox, a tunnel). */
+export function isLoopbackHost(hostname: string): boolean {
+	const host = hostname.toLowerCase();
+	return (
+		host === 'localhost' ||
+		host.endsWith('.localhost') ||
+		host === '[::1]' ||
+		/^127(?:\.\d{1,3}){3}$/.test(host)
+	);
+}
+
+/** The Base URL without trailing slashes (a loop, not a regular expression: linear on any input). */
+export function trimTrailingSlashes(value: string): string {
+	let end = value.length;
+	while (end > 0 && value.charCodeAt(end - 1) === 47) end--;
+	return value.slice(0, end);
+}
+
 async function readConnection(this: RecruitingContext): Promise<Connection> {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+	const baseUrl = trimTrailingSlashes(String(credentials.baseUrl ?? '').trim());
 	const companyId = String(credentials.companyId ?? '');
-	if (!/^https?:\/\//i.test(baseUrl)) {
+	let url: URL | undefined;
+	try {
+		url = new URL(baseUrl);
+	} catch {
+		url = undefined;
+	}
+	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
 		throw new NodeOperationError(
 			this.getNode(),
-			'The credential\'s Base URL must start with http:// or https://',
+			"The credential's Base URL must be an absolute URL starting with https:// (or http:// for a local service)",
+		);
+	}
+	// The token travels in every request: in clear text only to this machine, or when asked for.
+	if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && credentials.allowInsecureHttp !== true) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The credential's Base URL uses plain http:// to ${url.hostname}, which would send the access token unencrypted`,
+			{
+				description:
+					'Use https://, or switch on "Allow Unencrypted HTTP" in the credential if the service really is only reachable over plain HTTP on a network you trust.',
+			},
 		);
 	}
 	if (companyId === '' || isDotSegment(companyId)) {
-		throw new NodeOperationError(this.getNode(), 'The credential\'s Company ID is empty or invalid');
+		throw new NodeOperationError(this.getNode(), "The credential's Company ID is empty or invalid");
 	}
 	return {
 		base: `${baseUrl}${API_VERSION_PATH}${resourcePath(companyId)}`,
@@ -345,6 +410,10 @@ export async function recruitingRequest<T = IDataObject>(
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		timeout: policy.timeoutMs,
+		// n8n's helper would follow a redirect and, by default, send the Authorization header to
+		// any host it points at. The API never redirects, so a 3xx is refused below instead.
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
 	};
 	const retryable = isIdempotent(request.method);
 	let retries = 0;
@@ -360,7 +429,7 @@ export async function recruitingRequest<T = IDataObject>(
 				{ credentialsDecrypted: connection.credentials },
 			)) as FullResponse;
 		} catch (error) {
-			if (!isTransportFailure(error)) throw error;
+			if (!isTransportFailure(error)) throw asNodeError(node, request, error);
 			if (retryable && retries < policy.maxRetries) {
 				await sleep(policy.retryDelayMs * 2 ** retries++);
 				continue;
@@ -381,9 +450,21 @@ export async function recruitingRequest<T = IDataObject>(
 		}
 		// A DELETE whose first answer was lost may find the resource already gone: that is success.
 		if (status === 404 && request.method === 'DELETE' && retries > 0) return undefined;
+		if (status === 404 && request.allowNotFound) return undefined;
+		if (status >= 300 && status < 400) throw redirectError(node, request, response);
 		if (status >= 400) throw problemError(node, request, response, retries + 1);
 		return parseBody<T>(node, request, response);
 	}
+}
+
+/**
+ * A body excerpt shown in an error: a webhook's `signing_key` (or any `whsec_…` value) could be in
+ * it, and error texts end up in execution data and logs.
+ */
+export function redactSecrets(text: string): string {
+	return text
+		.replace(/("signing_key"\s{0,20}:\s{0,20}")[^"]{0,1000}"?/g, '$1[redacted]"')
+		.replace(/whsec_[A-Za-z0-9+/=_-]{0,1000}/g, 'whsec_[redacted]');
 }
 
 function parseBody<T>(node: INode, request: RecruitingRequest, response: FullResponse): T | undefined {
@@ -394,7 +475,7 @@ function parseBody<T>(node: INode, request: RecruitingRequest, response: FullRes
 		try {
 			return JSON.parse(body) as T;
 		} catch {
-			throw new NodeApiError(node, { body: body.slice(0, 200) } as JsonObject, {
+			throw new NodeApiError(node, { body: redactSecrets(body.slice(0, 200)) } as JsonObject, {
 				message: 'The Recruiting service answered with malformed JSON',
 				description: `${request.method} ${request.path} returned HTTP ${response.statusCode} with a body that is not valid JSON`,
 				httpCode: String(response.statusCode),
@@ -557,9 +638,6 @@ export async function recruitingRequestAllItems(
 				inFlight.delete(page);
 				if (done) return collected;
 			}
-		} catch (error) {
-			failed = true;
-			throw error;
 		} finally {
 			// No request outlives the call: wait for the ones still in flight (their results are dropped).
 			failed = true;

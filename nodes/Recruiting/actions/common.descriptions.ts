@@ -134,20 +134,15 @@ interface IdLocatorOptions {
 
 /** An id parameter: picked from a list where one exists, or typed/mapped by ID. */
 export function idLocator(options: IdLocatorOptions): INodeProperties {
-	const modes: INodeProperties['modes'] = [];
-	if (options.searchListMethod) {
-		// Locator modes are not parameters: they take no default.
-		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
-		modes.push({
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: `Select a ${options.displayName.replace(/ ID$/, '').toLowerCase()}...`,
-			typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
-		});
-	}
-	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
-	modes.push({ displayName: 'By ID', name: 'id', type: 'string', placeholder: options.placeholder });
+	const byId = { displayName: 'By ID', name: 'id', type: 'string' as const, placeholder: options.placeholder };
+	const fromList = options.searchListMethod && {
+		displayName: 'From List',
+		name: 'list',
+		type: 'list' as const,
+		placeholder: `Select a ${options.displayName.replace(/ ID$/, '').toLowerCase()}...`,
+		typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
+	};
+	const modes: INodeProperties['modes'] = fromList ? [fromList, byId] : [byId];
 	return {
 		displayName: options.displayName,
 		name: options.name,

@@ -16,7 +16,8 @@ export const webhookIdField: INodeProperties = {
  */
 export function withoutSigningKey(webhook: IDataObject, includeSigningKey = false): IDataObject {
 	if (includeSigningKey || !('signing_key' in webhook)) return webhook;
-	const { signing_key: _secret, ...rest } = webhook;
+	const rest = { ...webhook };
+	delete rest.signing_key;
 	return rest;
 }
 

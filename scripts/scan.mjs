@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+/**
+ * `npm run scan`: n8n's own community-package scanner (@n8n/scan-community-package, pinned in
+ * package.json) on this package, exactly as n8n runs it before verifying a package, minus the
+ * two steps that need a published package (provenance, download):
+ *
+ *   1. the source, with the scanner's file patterns (package.json, nodes/, credentials/);
+ *   2. the tarball `npm pack` builds, unpacked, with the scanner's tarball patterns (every .js,
+ *      package.json).
+ *
+ * Both use the scanner's exported `analyzePackage` (its ESLint config, inline disables ignored).
+ * Any error or warning fails the run, and so does an `eslint-disable` comment left in published
+ * code. Needs `npm run build` first (the tarball holds dist/).
+ *
+ * Publisher fields: author e-mail, homepage and repository name a real publisher and cannot be
+ * invented, so package.json leaves them out and `prepublishOnly` (scripts/check-publish.js)
+ * refuses to publish without them. For the scan only, this script fills them in on the temporary
+ * copies it analyses (PUBLISHER_PLACEHOLDERS below); nothing it writes reaches the repository or
+ * the registry.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TARBALL_FILE_PATTERNS = ['**/*.js', 'package.json'];
+
+/** For the scan only: see the header. */
+const PUBLISHER_PLACEHOLDERS = {
+	author: { name: 'n8n-nodes-recruiting contributors', email: 'scan-placeholder@example.invalid' },
+	homepage: 'https://example.invalid/n8n-nodes-recruiting',
+	repository: { type: 'git', url: 'git+https://example.invalid/n8n-nodes-recruiting.git' },
+};
+
+function withPublisherFields(packageJsonPath) {
+	const pkg = JSON.parse(fs.readFileSync(packageJsonPath, 'utf8'));
+	const missing = [];
+	if (typeof pkg.author !== 'object' || !pkg.author?.email) missing.push('author');
+	if (!pkg.homepage) missing.push('homepage');
+	if (!pkg.repository) missing.push('repository');
+	for (const field of missing) pkg[field] = PUBLISHER_PLACEHOLDERS[field];
+	fs.writeFileSync(packageJsonPath, JSON.stringify(pkg, null, 2) + '\n');
+	return missing;
+}
+
+function copyTree(from, to) {
+	fs.cpSync(from, to, { recursive: true });
+}
+
+function inlineDisables(dir, patterns) {
+	const found = [];
+	const walk = (current) => {
+		for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
+			const full = path.join(current, entry.name);
+			if (entry.isDirectory()) {
+				if (entry.name !== 'node_modules') walk(full);
+			} else if (patterns.test(entry.name)) {
+				const text = fs.readFileSync(full, 'utf8');
+				if (/eslint-disable|@ts-ignore|@ts-nocheck/.test(text)) found.push(path.relative(dir, full));
+			}
+		}
+	};
+	walk(dir);
+	return found;
+}
+
+async function scan(label, dir, patterns) {
+	const result = await analyzePackage(dir, patterns);
+	const details = (result.details ?? '').trim();
+	// analyzePackage fails only on errors; a warning is a finding too.
+	const warnings = /\d+ warnings?\)/.test(details) || /\bwarning\b/.test(details);
+	const ok = result.passed && !warnings && !result.error;
+	console.log(`${ok ? 'ok  ' : 'FAIL'} ${label}${result.message ? `: ${result.message}` : ''}`);
+	if (details) console.log(details);
+	return ok;
+}
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'recruiting-scan-'));
+let failures = 0;
+try {
+	if (!fs.existsSync(path.join(root, 'dist', 'nodes'))) {
+		throw new Error('dist/ is missing: run `npm run build` first');
+	}
+
+	// 1. Source: the files n8n-node lint covers, in a copy so package.json can get the placeholders.
+	const source = path.join(work, 'source');
+	fs.mkdirSync(source);
+	for (const entry of ['package.json', 'nodes', 'credentials', 'tsconfig.json']) {
+		copyTree(path.join(root, entry), path.join(source, entry));
+	}
+	// The scanner resolves its plugins from its own install; the TS rules need n8n-workflow's types.
+	fs.symlinkSync(path.join(root, 'node_modules'), path.join(source, 'node_modules'), 'dir');
+	const filledSource = withPublisherFields(path.join(source, 'package.json'));
+	if (!(await scan(`source (${SOURCE_FILE_PATTERNS.join(', ')})`, source, SOURCE_FILE_PATTERNS))) failures++;
+
+	// 2. The tarball, as `npm pack` builds it for publishing.
+	const packed = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
+		cwd: root,
+		encoding: 'utf8',
+	});
+	const tarball = path.join(work, JSON.parse(packed)[0].filename);
+	const unpacked = path.join(work, 'tarball');
+	fs.mkdirSync(unpacked);
+	execFileSync('tar', ['-xzf', tarball, '-C', unpacked, '--strip-components=1']);
+	const filledTarball = withPublisherFields(path.join(unpacked, 'package.json'));
+	if (!(await scan(`tarball ${path.basename(tarball)} (${TARBALL_FILE_PATTERNS.join(', ')})`, unpacked, TARBALL_FILE_PATTERNS))) {
+		failures++;
+	}
+
+	// 3. No inline disables in what is published (the scanner ignores them; so must we).
+	const disabled = [
+		...inlineDisables(path.join(root, 'nodes'), /\.ts$/).map((f) => `nodes/${f}`),
+		...inlineDisables(path.join(root, 'credentials'), /\.ts$/).map((f) => `credentials/${f}`),
+		...inlineDisables(unpacked, /\.js$/).map((f) => `tarball/${f}`),
+	];
+	if (disabled.length > 0) {
+		failures++;
+		console.log(`FAIL inline lint/type disables in published code:\n  ${disabled.join('\n  ')}`);
+	} else {
+		console.log('ok   no inline eslint-disable / @ts-ignore in published code');
+	}
+
+	const filled = [...new Set([...filledSource, ...filledTarball])];
+	if (filled.length > 0) {
+		console.log(`note: for the scan only, placeholders stood in for package.json's ${filled.join(', ')} (see scripts/scan.mjs)`);
+	}
+} catch (error) {
+	failures++;
+	console.error(`FAIL scan could not run: ${error.message}`);
+} finally {
+	fs.rmSync(work, { recursive: true, force: true });
+}
+console.log(failures === 0 ? 'scan: 0 findings' : `scan: ${failures} check(s) with findings`);
+process.exit(failures === 0 ? 0 : 1);
