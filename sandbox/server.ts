@@ -140,6 +140,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		let out: Outgoing;
 		if (fault?.kind === 'status') {
 			out = problemOutgoing(new Problem(fault.status ?? 500, 'Injected fault: the sandbox was told to fail this request.'), rec.path);
+		} else if (fault?.kind === 'redirect') {
+			// A hostile or misconfigured server sending the client elsewhere; nothing is handled.
+			out = { status: fault.status ?? 302, headers: { location: fault.location ?? '/' }, text: '' };
 		} else if (fault?.kind === 'rate_limit') {
 			const retryAfter = String(fault.retryAfter ?? 1);
 			out = problemOutgoing(

@@ -54,6 +54,7 @@ export type FaultKind =
 	| 'slow'
 	| 'drop'
 	| 'malformed_json'
+	| 'redirect'
 	| 'endless_pages'
 	| 'repeat_page'
 	| 'empty_page';
@@ -72,6 +73,8 @@ export interface FaultRule {
 	retryAfter?: number;
 	/** For 'slow'; default 1000. */
 	delayMs?: number;
+	/** For 'redirect': where the 3xx (its `status`, default 302) points. */
+	location?: string;
 	/** For 'repeat_page' and 'empty_page': the page it applies to; any page when omitted. */
 	page?: number;
 }

@@ -115,6 +115,7 @@ function makeControl(url) {
 			return (await res.json()).data;
 		},
 		reset: (sizes) => call('POST', '/reset', sizes),
+		setFaults: (rules) => call('PUT', '/faults', { rules }),
 	};
 }
 

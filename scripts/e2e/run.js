@@ -17,6 +17,7 @@
  * Progress goes to stderr; stdout gets one line per check and, last, `N passed, N failed`.
  * Exit code 1 when anything failed.
  */
+const http = require('http');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -280,6 +281,47 @@ async function errorChecks(checks, n8n, credential) {
 	});
 }
 
+/**
+ * A redirect from the service to another origin (a real second listener): n8n's credential test
+ * and an operation both stop at the 3xx; the other origin receives nothing, so never the token.
+ */
+async function redirectChecks(checks, n8n, sb, credential) {
+	const received = [];
+	const other = http.createServer((req, res) => {
+		received.push({ method: req.method, url: req.url, authorization: req.headers.authorization });
+		req.resume();
+		res.writeHead(200, { 'content-type': 'application/json' });
+		res.end('{"data":{"id":"stolen"},"items":[],"meta":{}}');
+	});
+	await new Promise((resolve) => other.listen(0, '127.0.0.1', resolve));
+	const otherUrl = `http://localhost:${other.address().port}`;
+	try {
+		// n8n 1.x's public API has no credential test (404): the check runs where n8n offers it.
+		const canTest = (await n8n.api('POST', `/credentials/${credential.id}/test`, {}, { raw: true })).status !== 404;
+		if (canTest) await checks.check('redirect: credential test against a 302 to another origin fails and sends nothing there', async () => {
+			await sb.control.setFaults([{ kind: 'redirect', status: 302, path: '/tags', location: `${otherUrl}/tags`, times: -1 }]);
+			const tested = await n8n.api('POST', `/credentials/${credential.id}/test`, {}, { raw: true });
+			assert.strictEqual(tested.status, 200, `credential test -> ${tested.status}`);
+			assert.notStrictEqual(tested.body && tested.body.status, 'OK', `credential test passed: ${JSON.stringify(tested.body)}`);
+			assert.deepStrictEqual(received, [], 'the other origin received a request');
+		});
+		await checks.check('redirect: an operation answered with 307 to another origin fails naming it; nothing sent there', async () => {
+			await sb.control.setFaults([{ kind: 'redirect', status: 307, path: '/jobs/', location: `${otherUrl}/jobs/x`, times: -1 }]);
+			const wf = await n8n.api('POST', '/workflows', wfs.errorWorkflow(credential));
+			const r = await n8n.cli(['execute', `--id=${wf.id}`, '--rawOutput']);
+			assert.notStrictEqual(r.code, 0, 'n8n execute succeeded');
+			const [execution] = await executionsOf(n8n, wf.id);
+			const err = execution.data.resultData.error;
+			assert.match(err.message, /redirect \(HTTP 307\)/);
+			assert.ok((err.description || '').includes(`${otherUrl}/jobs/x`), `description: ${err.description}`);
+			assert.deepStrictEqual(received, [], 'the other origin received a request');
+		});
+	} finally {
+		await sb.control.setFaults([]);
+		await new Promise((resolve) => other.close(resolve));
+	}
+}
+
 /** One n8n (sqlite, single process) of `version`. */
 async function singleSuite(checks, version, tarball, o) {
 	checks.prefix = `[${version}] `;
@@ -326,6 +368,7 @@ async function singleSuite(checks, version, tarball, o) {
 		}
 		await operationChecks(checks, n8n, sb, credential);
 		await errorChecks(checks, n8n, credential);
+		await redirectChecks(checks, n8n, sb, credential);
 		await triggerChecks(checks, n8n, sb, credential, { restart: true });
 		// The examples on a smaller seed: the export's 12 expressions per row cost ~10 ms a row.
 		await lib.reseedSandbox(sb, { applications: EXAMPLE_APPLICATIONS });

@@ -5,6 +5,7 @@
  *   runNode(options)                     Start → node (or chain) through n8n-core's WorkflowExecute
  *   hookHarness(type, params, options)   webhookMethods checkExists / create / delete, + activate()
  *   webhookServer(type, params, options) a local HTTP endpoint that runs webhook() per request
+ *   loadOptionsHarness(type, params)     listSearch methods (pickers) with n8n-core's LoadOptionsContext
  *   StaticDataStore                      the "database row" of static data, shareable between them
  *   loadInFreshProcess(load)             a module with fresh module memory (another n8n process)
  *
@@ -42,6 +43,7 @@ import './env';
 
 export { runNode, type NodeSpec, type RunNodeOptions, type RunNodeResult } from './runNode';
 export { hookHarness, type HookCall, type HookHarness } from './hookHarness';
+export { loadOptionsHarness, type LoadOptionsHarness } from './loadOptions';
 export { webhookServer, type WebhookCall, type WebhookServer } from './webhookServer';
 export { StaticDataStore } from './staticData';
 export { HarnessCredentialsHelper, type CredentialValues } from './credentials';

@@ -100,7 +100,7 @@ function scriptedList(totalItems: number, failPage?: number) {
 	const totalPages = Math.ceil(totalItems / 100);
 	const context = {
 		getNode: () => ({ id: 'n', name: 'Recruiting', type: 'recruiting', typeVersion: 1, position: [0, 0], parameters: {} }),
-		getCredentials: async () => ({ baseUrl: 'http://service.test', companyId: 'cmp', accessToken: 't' }),
+		getCredentials: async () => ({ baseUrl: 'https://service.test', companyId: 'cmp', accessToken: 't' }),
 		helpers: {
 			async httpRequestWithAuthentication(_type: string, options: IHttpRequestOptions) {
 				const page = Number((options.qs as IDataObject).page);

@@ -1,0 +1,97 @@
+/**
+ * Where the credential may go: the Base URL's default is the hosted service over https, plain
+ * http is refused before any request unless it stays on this machine or the credential opts in,
+ * and no error text carries a webhook's signing key.
+ */
+import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
+import { isLoopbackHost, redactSecrets } from '../../nodes/shared/transport';
+import { startRecruitingFixture, type RecruitingFixture } from '../recruiting/fixture';
+import type { Webhook } from '../../sandbox';
+
+let fx: RecruitingFixture;
+beforeAll(async () => {
+	fx = await startRecruitingFixture({ applications: 3, jobs: 1, candidates: 3 });
+});
+afterAll(async () => await fx.close());
+beforeEach(() => {
+	fx.sandbox.setFaults([]);
+	fx.sandbox.clearRequests();
+});
+
+const listTags = { resource: 'tag', operation: 'getMany', returnAll: true };
+const port = () => new URL(fx.sandbox.url).port;
+
+test('the Base URL defaults to the hosted service over https, and says where the company ID and token come from', () => {
+	const properties = new RecruitingApi().properties;
+	const field = (name: string) => properties.find((p) => p.name === name)!;
+	expect(field('baseUrl').default).toBe('https://api.hirehive.com');
+	expect(field('companyId').description).toMatch(/API settings/);
+	expect(field('accessToken').description).toMatch(/API settings/);
+	expect(field('allowInsecureHttp').default).toBe(false);
+});
+
+test('plain http:// to a host other than this machine is refused before any request', async () => {
+	// 0.0.0.0 reaches the local sandbox, but is not a loopback name: it stands for "another host".
+	const result = await fx.run(listTags, { credentials: { baseUrl: `http://0.0.0.0:${port()}` } });
+	expect(result.error?.message).toMatch(/plain http:\/\/ to 0\.0\.0\.0.*unencrypted/);
+	expect((result.error as { description?: string }).description).toMatch(/Allow Unencrypted HTTP/);
+	expect(fx.sandbox.requests).toEqual([]);
+});
+
+test('with "Allow Unencrypted HTTP" on, the same Base URL works', async () => {
+	const result = await fx.run(listTags, {
+		credentials: { baseUrl: `http://0.0.0.0:${port()}`, allowInsecureHttp: true } as never,
+	});
+	expect(result.error).toBeUndefined();
+	expect(fx.sandbox.requests.length).toBeGreaterThan(0);
+});
+
+test.each(['127.0.0.1', 'localhost'])('plain http:// to %s (this machine) needs no opt-in', async (host) => {
+	const result = await fx.run(listTags, { credentials: { baseUrl: `http://${host}:${port()}/` } });
+	expect(result.error).toBeUndefined();
+});
+
+test('a Base URL that is not an absolute http(s) URL is refused, naming the field', async () => {
+	for (const baseUrl of ['api.hirehive.com', 'ftp://api.hirehive.com', '', 'https://']) {
+		const result = await fx.run(listTags, { credentials: { baseUrl } });
+		expect(result.error?.message).toMatch(/Base URL must be an absolute URL/);
+	}
+	expect(fx.sandbox.requests).toEqual([]);
+});
+
+test('loopback names', () => {
+	expect(['localhost', 'app.localhost', '127.0.0.1', '127.1.2.3', '[::1]'].map(isLoopbackHost)).toEqual([
+		true, true, true, true, true,
+	]);
+	expect(['0.0.0.0', '127.0.0.1.nip.io', 'localhost.example.com', '10.0.0.1', '128.0.0.1'].map(isLoopbackHost)).toEqual([
+		false, false, false, false, false,
+	]);
+});
+
+describe('no signing key in an error text', () => {
+	test('Webhook → Get answered with malformed JSON: the excerpt in the error is redacted', async () => {
+		// Short fields first and a long tail, so the key sits whole inside the 200-character excerpt.
+		const id = 'wh_demo';
+		const webhook = fx.sandbox.get('webhooks', id) as Webhook;
+		fx.sandbox.put('webhooks', { ...webhook, name: 'n', endpoint: 'https://a.invalid', description: 'd', subscribed_events: Array(40).fill('job.created') });
+		const key = webhook.signing_key;
+		fx.sandbox.setFaults([{ kind: 'malformed_json', path: '/webhooks/', times: -1 }]);
+		const result = await fx.run({ resource: 'webhook', operation: 'get', webhookId: id });
+		expect(result.error?.message).toMatch(/malformed JSON/);
+		const error = result.error as { errorResponse?: unknown; context?: unknown; description?: unknown };
+		// errorResponse is what n8n keeps of the answer (not enumerable in JSON.stringify(error)).
+		const everything = JSON.stringify({ error, errorResponse: error.errorResponse, context: error.context, items: result.items });
+		expect(everything).toContain('[redacted]');
+		// Not even a part of it.
+		expect(everything).not.toContain(key.slice('whsec_'.length, 'whsec_'.length + 8));
+	});
+
+	test('redactSecrets hides signing_key values and whsec_ secrets, also cut off mid-value', () => {
+		expect(redactSecrets('{"data":{"id":"wh_1","signing_key":"whsec_QUJDREVGR0g=","x":1}}')).toBe(
+			'{"data":{"id":"wh_1","signing_key":"[redacted]","x":1}}',
+		);
+		expect(redactSecrets('{"signing_key": "c2VjcmV0c2Vj')).toBe('{"signing_key": "[redacted]"');
+		expect(redactSecrets('token whsec_QUJDREVG and more')).toBe('token whsec_[redacted] and more');
+		expect(redactSecrets('{"name":"no secret here"}')).toBe('{"name":"no secret here"}');
+	});
+});
