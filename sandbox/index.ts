@@ -9,6 +9,7 @@ export {
 	INTERVIEW_TYPES,
 	ATTENDEE_TYPES,
 	ONLINE_MEETING_TYPES,
+	APPLICATION_SORTS,
 } from './schemas';
 export type { WebhookEvent } from './schemas';
 export { SEED_USERS, DEFAULT_SIZES } from './seed';

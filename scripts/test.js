@@ -74,7 +74,8 @@ if (jestArgs.length === 0 && process.env.RECRUITING_SKIP_E2E !== '1') {
 	runNodeSuite('e2e', 'scripts/e2e/run.js');
 	runNodeSuite('lifecycle', 'scripts/reliability/lifecycle.js', ['--no-build']);
 }
-// The reliability counts of this run (faults, inputs, attacks, lifecycle) into docs/RELIABILITY.md.
+// The reliability counts of this run into build/reliability/RELIABILITY.md (npm test writes nothing
+// tracked; `npm run docs:reliability` copies them into docs/).
 if (jestArgs.length === 0 && fs.existsSync(path.join(root, 'scripts/reliability/report.js'))) {
 	spawnSync(process.execPath, [path.join(root, 'scripts/reliability/report.js')], { cwd: root, stdio: 'inherit' });
 }

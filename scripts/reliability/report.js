@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * Merges the counts each reliability part wrote to build/reliability/<part>.json into
- * docs/RELIABILITY.md (a table of the latest run, the details per part, how to reproduce).
+ * Merges the counts each reliability part wrote to build/reliability/<part>.json into a report
+ * (a table of the latest run, the details per part, how to reproduce): build/reliability/RELIABILITY.md,
+ * which `npm test` refreshes without touching tracked files, or with --docs the tracked
+ * docs/RELIABILITY.md (`npm run docs:reliability`, after a full `npm test`).
  *
- *   npx jest test/reliability && node scripts/reliability/lifecycle.js && node scripts/reliability/report.js
+ *   npx jest test/reliability && node scripts/reliability/lifecycle.js && node scripts/reliability/report.js [--docs]
  *
  * Plain Node, built-ins only. A part without a file is shown as "not run".
  */
@@ -13,7 +15,9 @@ const path = require('path');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DIR = path.join(ROOT, 'build', 'reliability');
-const OUT = path.join(ROOT, 'docs', 'RELIABILITY.md');
+const OUT = process.argv.includes('--docs')
+	? path.join(ROOT, 'docs', 'RELIABILITY.md')
+	: path.join(DIR, 'RELIABILITY.md');
 
 const PARTS = [
 	['faults', 'Faults', 'test/reliability/faults.test.ts'],
@@ -108,7 +112,7 @@ lines.push('');
 lines.push('```sh');
 lines.push('npx jest test/reliability                      # parts 1–4 (RELIABILITY_SEED, RELIABILITY_RUNS for fast-check)');
 lines.push('node scripts/reliability/lifecycle.js          # part 5: real n8n 2.41.1 (--version, --cycles, --restart-every, --no-build)');
-lines.push('node scripts/reliability/report.js             # this file, from build/reliability/*.json');
+lines.push('node scripts/reliability/report.js --docs      # this file, from build/reliability/*.json');
 lines.push('```');
 lines.push('');
 

@@ -13,56 +13,38 @@ import * as userCategory from './userCategory';
 import * as webhook from './webhook';
 import type { OperationMap } from './types';
 
+/**
+ * Every resource, once: the Resource selector lists them in this order, their editor fields
+ * follow in the same order, and the router dispatches through their operations.
+ */
+const RESOURCES = [
+	{ name: 'Application', value: 'application', module: application },
+	{ name: 'Application Form', value: 'applicationForm', module: applicationForm },
+	{ name: 'Candidate', value: 'candidate', module: candidate },
+	{ name: 'Candidate Note', value: 'candidateNote', module: candidateNote },
+	{ name: 'Email Template', value: 'emailTemplate', module: emailTemplate },
+	{ name: 'Feedback', value: 'feedback', module: feedback },
+	{ name: 'Interview', value: 'interview', module: interview },
+	{ name: 'Job', value: 'job', module: job },
+	{ name: 'Job Note', value: 'jobNote', module: jobNote },
+	{ name: 'Tag', value: 'tag', module: tag },
+	{ name: 'User Category', value: 'userCategory', module: userCategory },
+	{ name: 'Webhook', value: 'webhook', module: webhook },
+] satisfies Array<{ name: string; value: string; module: { operations: OperationMap; description: INodeProperties[] } }>;
+
 /** Resource → its operations; the router dispatches through this map. */
-export const resources = {
-	application: application.operations,
-	applicationForm: applicationForm.operations,
-	candidate: candidate.operations,
-	candidateNote: candidateNote.operations,
-	emailTemplate: emailTemplate.operations,
-	feedback: feedback.operations,
-	interview: interview.operations,
-	job: job.operations,
-	jobNote: jobNote.operations,
-	tag: tag.operations,
-	userCategory: userCategory.operations,
-	webhook: webhook.operations,
-} satisfies Record<string, OperationMap>;
+export const resources: Record<string, OperationMap> = Object.fromEntries(
+	RESOURCES.map(({ value, module }) => [value, module.operations]),
+);
 
 export const resourceProperty: INodeProperties = {
 	displayName: 'Resource',
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
-	options: [
-		{ name: 'Application', value: 'application' },
-		{ name: 'Application Form', value: 'applicationForm' },
-		{ name: 'Candidate', value: 'candidate' },
-		{ name: 'Candidate Note', value: 'candidateNote' },
-		{ name: 'Email Template', value: 'emailTemplate' },
-		{ name: 'Feedback', value: 'feedback' },
-		{ name: 'Interview', value: 'interview' },
-		{ name: 'Job', value: 'job' },
-		{ name: 'Job Note', value: 'jobNote' },
-		{ name: 'Tag', value: 'tag' },
-		{ name: 'User Category', value: 'userCategory' },
-		{ name: 'Webhook', value: 'webhook' },
-	],
+	options: RESOURCES.map(({ name, value }) => ({ name, value })),
 	default: 'application',
 };
 
 /** Every resource's operation selector and fields, in resource order. */
-export const resourceDescriptions: INodeProperties[] = [
-	...application.description,
-	...applicationForm.description,
-	...candidate.description,
-	...candidateNote.description,
-	...emailTemplate.description,
-	...feedback.description,
-	...interview.description,
-	...job.description,
-	...jobNote.description,
-	...tag.description,
-	...userCategory.description,
-	...webhook.description,
-];
+export const resourceDescriptions: INodeProperties[] = RESOURCES.flatMap(({ module }) => module.description);

@@ -20,9 +20,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation = (resources as Record<string, Record<string, RecruitingOperation>>)[resource]?.[
-		operationName
-	];
+	const operation: RecruitingOperation | undefined = resources[resource]?.[operationName];
 	if (!operation) {
 		throw new NodeOperationError(
 			this.getNode(),

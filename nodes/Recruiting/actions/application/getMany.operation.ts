@@ -11,7 +11,7 @@ import {
 
 export const PARENT_STAGES = ['rejected', 'new', 'screening', 'interviewing', 'offered', 'hired'] as const;
 
-const SORTS = ['applied_at', '-applied_at'] as const;
+export const SORTS = ['applied_at', '-applied_at'] as const;
 
 /**
  * Filter parameter → query name. The service does not publish these names: they are the

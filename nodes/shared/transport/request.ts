@@ -10,19 +10,17 @@ import type {
 	IWebhookFunctions,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { isExpression, NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 /**
- * The one way both nodes talk to the service: credentials, URL building, retries,
- * rate limits, problem documents and paging all live here.
+ * One request to the service, shared by both nodes: the credential (read once per execution
+ * context), URL building, the action node's Request Options, retries, rate limits, redirects
+ * and problem documents. Walking a list page by page is in paging.ts.
  */
 
 export const CREDENTIAL_TYPE = 'recruitingApi';
 
 export const API_VERSION_PATH = '/v1.0';
-
-/** The service's largest page size; Return All always asks for it. */
-export const MAX_PAGE_SIZE = 100;
 
 export type RecruitingContext =
 	| IExecuteFunctions
@@ -230,25 +228,24 @@ function redirectError(node: INode, request: RecruitingRequest, response: FullRe
 /** The action node's "Request Options" collection; its Timeout is in milliseconds. Triggers and pickers have none. */
 export const REQUEST_OPTIONS = 'requestOptions';
 
-/** Request Options read once per node run when they hold no expression (they cannot differ per item then). */
+/** Request Options of a node run whose values hold no expression: the same for every item. */
 const constantRequestOptions = new WeakMap<object, IDataObject>();
 
 /**
- * The action node's Request Options for one item. Reading a parameter costs about as much as
- * building an expression context, and it used to happen for every page and every item: now it
- * happens once per node run, unless an option is an expression (then per item, as before).
+ * The action node's Request Options for one item. Reading a parameter builds an expression
+ * context, and this runs for every page and item, so options without an expression are read
+ * once per node run.
  */
 function requestOptionsOf(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const cached = constantRequestOptions.get(this);
 	if (cached) return cached;
+	const read = this.getNodeParameter(REQUEST_OPTIONS, itemIndex, {}) as unknown;
+	const options = typeof read === 'object' && read !== null ? (read as IDataObject) : {};
 	const raw = this.getNode().parameters?.[REQUEST_OPTIONS];
-	const read = () => {
-		const options = this.getNodeParameter(REQUEST_OPTIONS, itemIndex, {}) as unknown;
-		return typeof options === 'object' && options !== null ? (options as IDataObject) : {};
-	};
-	if (raw !== undefined && JSON.stringify(raw).includes('"=')) return read();
-	const options = raw === undefined || (typeof raw === 'object' && raw !== null && Object.keys(raw).length === 0) ? {} : read();
-	constantRequestOptions.set(this, options);
+	const perItem =
+		isExpression(raw) ||
+		(typeof raw === 'object' && raw !== null && Object.values(raw).some((value) => isExpression(value)));
+	if (!perItem) constantRequestOptions.set(this, options);
 	return options;
 }
 
@@ -268,14 +265,8 @@ function timeoutOption(this: RecruitingContext, itemIndex: number | undefined): 
 /** Upper bound of Request Options → Concurrency and → Pages in Flight. */
 export const MAX_CONCURRENCY = 10;
 
-/**
- * Pages of a Return All in flight at once by default. Listing only reads, so overlapping pages is
- * safe; four hides most of the round trips (2.4× faster than one at a time on 20,000 items).
- */
-export const DEFAULT_PAGES_IN_FLIGHT = 4;
-
 /** A whole-number Request Option of the action node; `fallback` where it is unset or the context has none. */
-function boundedOption(
+export function boundedOption(
 	this: RecruitingContext,
 	itemIndex: number | undefined,
 	name: string,
@@ -302,11 +293,6 @@ function boundedOption(
  */
 export function concurrencyOption(this: RecruitingContext, itemIndex: number | undefined): number {
 	return boundedOption.call(this, itemIndex, 'concurrency', 'Concurrency', 1);
-}
-
-/** Request Options → Pages in Flight: pages of a Return All list requested at once. */
-export function pagesInFlightOption(this: RecruitingContext, itemIndex: number | undefined): number {
-	return boundedOption.call(this, itemIndex, 'pagesInFlight', 'Pages in Flight', DEFAULT_PAGES_IN_FLIGHT);
 }
 
 /** What every request of one node run needs from the credential, read and checked once. */
@@ -494,159 +480,4 @@ export async function recruitingRequestData(
 	const body = (await recruitingRequest.call(this, request)) as IDataObject | undefined;
 	if (body && typeof body.data === 'object' && body.data !== null) return body.data as IDataObject;
 	return body ?? {};
-}
-
-export interface PageEnvelope {
-	meta?: {
-		page?: number;
-		page_size?: number;
-		total_items?: number;
-		total_pages?: number;
-		has_next_page?: boolean;
-	};
-	items?: IDataObject[];
-}
-
-export interface ListRequest {
-	path: string;
-	qs?: IDataObject;
-	/** Undefined: every item (Return All). */
-	limit?: number;
-	itemIndex?: number;
-	notFound?: string;
-	policy?: Partial<RequestPolicy>;
-	/** Pages in flight at once after the first; default: Request Options → Pages in Flight (4). */
-	concurrency?: number;
-}
-
-/**
- * The page size that reaches `limit` in the fewest pages and over-fetches least:
- * limit 150 → 2 pages of 75; Return All → pages of 100.
- */
-export function pageSizeFor(limit: number | undefined): number {
-	if (limit === undefined) return MAX_PAGE_SIZE;
-	const pages = Math.max(1, Math.ceil(limit / MAX_PAGE_SIZE));
-	return Math.max(1, Math.ceil(limit / pages));
-}
-
-/**
- * Walks the pagination envelope by page number (never by `links.next`, which could point at
- * another host and take the token with it). Guards against an envelope that never ends or
- * repeats a page, so a faulty service gives a clear error instead of a loop or duplicates.
- *
- * The first page is fetched alone. With a concurrency above 1, once it tells `total_pages`, the
- * pages still needed are requested up to `concurrency` at a time (in page order) and checked and collected strictly in page
- * order, exactly as one after another would: the same guards, the same items in the same order.
- * After the first failure no further page is requested, the ones in flight are awaited, and the
- * failure of the earliest page is thrown.
- */
-export async function recruitingRequestAllItems(
-	this: RecruitingContext,
-	list: ListRequest,
-): Promise<IDataObject[]> {
-	const node = this.getNode();
-	const pageSize = pageSizeFor(list.limit);
-	const concurrency = Math.max(1, Math.floor(list.concurrency ?? pagesInFlightOption.call(this, list.itemIndex)));
-	const collected: IDataObject[] = [];
-	const idsSeen = new Set<string>();
-	let totalPages: number | undefined;
-
-	const fetchPage = async (page: number) =>
-		(await recruitingRequest.call(this, {
-			method: 'GET',
-			path: list.path,
-			qs: { ...list.qs, page, page_size: pageSize },
-			itemIndex: list.itemIndex,
-			notFound: list.notFound,
-			policy: list.policy,
-		})) as PageEnvelope | undefined;
-
-	const fail = (page: number, reason: string) =>
-		new NodeApiError(node, { page, reason } as JsonObject, {
-			message: 'The Recruiting service returned an inconsistent list',
-			description: `${list.path}, page ${page}: ${reason}. Stopped to avoid losing or repeating items.`,
-			itemIndex: list.itemIndex,
-		});
-
-	/** Checks one page and collects its items; true once the list (or the limit) is complete. */
-	const accept = async (page: number, answer: Promise<PageEnvelope | undefined>): Promise<boolean> => {
-		let envelope = await answer;
-		if (!envelope || !Array.isArray(envelope.items)) throw fail(page, 'the answer has no items array');
-		// An empty page that claims a successor would silently drop items: ask for it once more.
-		if (envelope.items.length === 0 && envelope.meta?.has_next_page === true) {
-			envelope = await fetchPage(page);
-			if (!envelope || !Array.isArray(envelope.items)) throw fail(page, 'the answer has no items array');
-			if (envelope.items.length === 0 && envelope.meta?.has_next_page === true) {
-				throw fail(page, 'it is empty but says there is a next page');
-			}
-		}
-		const items = envelope.items;
-		// Any id seen before means a repeated or shifted page: the list would hold duplicates.
-		for (const item of items) {
-			const id = item.id === undefined || item.id === null ? '' : String(item.id);
-			if (id === '') continue;
-			if (idsSeen.has(id)) throw fail(page, `it repeats an earlier page (item "${id}")`);
-			idsSeen.add(id);
-		}
-		totalPages ??= envelope.meta?.total_pages;
-
-		for (const item of items) {
-			if (list.limit !== undefined && collected.length >= list.limit) break;
-			collected.push(item);
-		}
-		if (list.limit !== undefined && collected.length >= list.limit) return true;
-		if (envelope.meta?.has_next_page !== true) {
-			// The last page: an empty or short page must not silently drop items the list says it has.
-			const total = envelope.meta?.total_items;
-			if (typeof total === 'number' && collected.length < total) {
-				throw fail(page, `the list ended after ${collected.length} items but says it holds ${total}`);
-			}
-			return true;
-		}
-		if (totalPages !== undefined && page >= totalPages) {
-			throw fail(page, `it says there is a next page beyond the last one (${totalPages})`);
-		}
-		return false;
-	};
-
-	if (await accept(1, fetchPage(1))) return collected;
-	let page = 2;
-
-	// The pages the list says are still needed, a bounded number in flight, consumed in order.
-	const known = typeof totalPages === 'number' && Number.isInteger(totalPages) ? totalPages : 0;
-	const lastPage = list.limit === undefined ? known : Math.min(known, Math.ceil(list.limit / pageSize));
-	if (concurrency > 1 && lastPage > 2) {
-		const inFlight = new Map<number, Promise<PageEnvelope | undefined>>();
-		let nextToRequest = 2;
-		let failed = false;
-		const topUp = () => {
-			while (!failed && nextToRequest <= lastPage && inFlight.size < concurrency) {
-				const answer = fetchPage(nextToRequest);
-				// Handled here so a failure nobody awaits yet is not "unhandled"; stops new requests at once.
-				answer.catch(() => {
-					failed = true;
-				});
-				inFlight.set(nextToRequest++, answer);
-			}
-		};
-		try {
-			for (; page <= lastPage; page++) {
-				topUp();
-				// Pages are requested in order and none after a failure, so an earlier page is always in flight.
-				const answer = inFlight.get(page) as Promise<PageEnvelope | undefined>;
-				const done = await accept(page, answer);
-				inFlight.delete(page);
-				if (done) return collected;
-			}
-		} finally {
-			// No request outlives the call: wait for the ones still in flight (their results are dropped).
-			failed = true;
-			if (inFlight.size > 0) await Promise.allSettled(inFlight.values());
-		}
-	}
-
-	// One after another: no `total_pages`, one page at a time asked for, or a short list under a limit.
-	for (; ; page++) {
-		if (await accept(page, fetchPage(page))) return collected;
-	}
 }

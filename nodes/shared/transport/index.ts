@@ -1,0 +1,3 @@
+/** The one transport both nodes share: single requests in request.ts, lists in paging.ts. */
+export * from './request';
+export * from './paging';
