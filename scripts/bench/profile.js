@@ -78,7 +78,7 @@ async function main() {
 	const which = argv[0] || 'b1-ours';
 	const saving = argv.includes('--saving') ? argv[argv.indexOf('--saving') + 1] : 'on';
 	const top = argv.includes('--top') ? Number(argv[argv.indexOf('--top') + 1]) : 40;
-	const { tarball } = run.packPackage();
+	const { tarball } = await run.packPackage();
 	const sandbox = await startSandboxProcess({ root: ROOT, port: await freePort(), seed: { applications: 20000, candidates: 1000 } });
 	const inspectPort = await freePort();
 	const env = { N8N_LOG_LEVEL: 'warn', NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` };

@@ -22,6 +22,8 @@ const { startN8n } = require('../n8n/instance');
 const { freePort } = require('../n8n/cache');
 const { sleep, median, percentile, loadavg, rssProbe, startSandboxProcess, fmt, procStatusKb } = require('./lib');
 const wf = require('./workflows');
+const e2eLib = require('../e2e/lib');
+const { buildAll } = e2eLib;
 const { signatureBench } = require('./b3-signature');
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -83,20 +85,16 @@ function sh(cmd, args, opts = {}) {
 	return execFileSync(cmd, args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...opts });
 }
 
-/** B5: `npm pack` of the built package; size, files, runtime dependencies. */
-function packPackage() {
-	sh('npm', ['run', 'build']);
-	sh('npm', ['run', 'build:sandbox']);
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pack-'));
-	const out = JSON.parse(sh('npm', ['pack', '--json', '--pack-destination', dir]));
-	const tarball = path.join(dir, out[0].filename);
+/** B5: the built package as `npm pack` makes it (scripts/e2e/lib.js); size, files, runtime dependencies. */
+async function packPackage() {
+	await buildAll();
+	const { tarball, files, unpackedSize } = await e2eLib.packPackage(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pack-')));
 	const pkg = JSON.parse(sh('tar', ['-xzOf', tarball, 'package/package.json']));
-	const files = sh('tar', ['-tzf', tarball]).trim().split('\n').filter((f) => !f.endsWith('/'));
 	return {
 		tarball,
 		b5: {
 			tarballBytes: fs.statSync(tarball).size,
-			unpackedBytes: out[0].unpackedSize,
+			unpackedBytes: unpackedSize,
 			files: files.length,
 			dependencies: Object.keys(pkg.dependencies || {}),
 			peerDependencies: Object.keys(pkg.peerDependencies || {}),
@@ -137,12 +135,13 @@ async function bareFetch(sandbox, apiBase, token, inFlight) {
 	return { ms: performance.now() - t0, items: items.length };
 }
 
+/** Our credential (the one way: scripts/e2e/lib.js) and a header credential for the HTTP Request node. */
 async function createCredentials(n8n, sandbox) {
-	const recruiting = await n8n.api('POST', '/credentials', {
-		name: 'Recruiting sandbox',
-		type: 'recruitingApi',
-		data: { baseUrl: sandbox.url, companyId: sandbox.info.companyId, accessToken: sandbox.info.token },
-	});
+	const recruiting = await e2eLib.createCredential(
+		n8n,
+		{ url: sandbox.url, companyId: sandbox.info.companyId, token: sandbox.info.token },
+		'Recruiting sandbox',
+	);
 	const header = await n8n.api('POST', '/credentials', {
 		name: 'Sandbox bearer header',
 		type: 'httpHeaderAuth',
@@ -552,7 +551,7 @@ async function main() {
 	report.git = sh('git', ['rev-parse', '--short', 'HEAD']).trim();
 
 	log('building and packing');
-	const { tarball, b5 } = packPackage();
+	const { tarball, b5 } = await packPackage();
 	report.b5 = b5;
 
 	report.loadBefore = await waitForQuietMachine(o);

@@ -4,48 +4,9 @@
  * waits for the last node (responseMode lastNode, no data), so one POST = one execution of the
  * running `n8n start`, and the same trigger overhead is in every variant.
  */
-const crypto = require('crypto');
+const { RECRUITING, TRIGGER, workflowNode: node, recruitingCredential, webhookTrigger, chain } = require('../n8n/workflow');
 
-const PKG = 'n8n-nodes-recruiting';
-
-function webhookNode(path, { responseMode = 'lastNode' } = {}) {
-	return {
-		id: crypto.randomUUID(),
-		name: 'Start',
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2,
-		position: [0, 0],
-		webhookId: crypto.randomUUID(),
-		parameters: {
-			httpMethod: 'POST',
-			path,
-			responseMode,
-			...(responseMode === 'lastNode' ? { responseData: 'noData' } : {}),
-			options: {},
-		},
-	};
-}
-
-function chain(name, nodes) {
-	const connections = {};
-	for (let i = 0; i + 1 < nodes.length; i++) {
-		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
-	}
-	nodes.forEach((n, i) => (n.position = [i * 220, 0]));
-	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
-}
-
-const node = (name, type, typeVersion, parameters, extra = {}) => ({
-	id: crypto.randomUUID(),
-	name,
-	type,
-	typeVersion,
-	position: [0, 0],
-	parameters,
-	...extra,
-});
-
-const recruitingCred = (cred) => ({ recruitingApi: { id: cred.id, name: cred.name } });
+const webhookNode = (path, options) => webhookTrigger(path, options);
 const headerCred = (cred) => ({ httpHeaderAuth: { id: cred.id, name: cred.name } });
 
 /** B1, ours: Application → Get Many, Return All. */
@@ -54,10 +15,10 @@ function b1Ours(path, cred, extraOptions) {
 		webhookNode(path),
 		node(
 			'Recruiting',
-			`${PKG}.recruiting`,
+			RECRUITING,
 			1,
 			{ resource: 'application', operation: 'getMany', returnAll: true, ...(extraOptions || {}) },
-			{ credentials: recruitingCred(cred) },
+			{ credentials: recruitingCredential(cred) },
 		),
 	]);
 }
@@ -112,10 +73,10 @@ function b2Ours(path, cred, extraParameters) {
 		idsToItems(),
 		node(
 			'Recruiting',
-			`${PKG}.recruiting`,
+			RECRUITING,
 			1,
 			{ resource: 'candidate', operation: 'get', candidateId: '={{ $json.id }}', ...(extraParameters || {}) },
-			{ credentials: recruitingCred(cred) },
+			{ credentials: recruitingCredential(cred) },
 		),
 	]);
 }
@@ -146,10 +107,10 @@ function b4Trigger(webhookUuid, cred, remoteWebhookId, events) {
 	return chain('bench B4 trigger', [
 		node(
 			'Recruiting Trigger',
-			`${PKG}.recruitingTrigger`,
+			TRIGGER,
 			1,
 			{ webhookId: remoteWebhookId, events, options: {} },
-			{ credentials: recruitingCred(cred), webhookId: webhookUuid },
+			{ credentials: recruitingCredential(cred), webhookId: webhookUuid },
 		),
 	]);
 }

@@ -27,7 +27,7 @@ async function buildAll({ nodes = true, sandbox = true } = {}) {
 }
 
 /**
- * `npm pack` into `dir`; returns { tarball, files, dir }. Without `dir`, a fresh temp dir that is
+ * `npm pack` into `dir`; returns { tarball, files, dir, unpackedSize }. Without `dir`, a fresh temp dir that is
  * removed when this process exits (n8n copies the package when it installs it).
  */
 async function packPackage(dir) {
@@ -41,7 +41,7 @@ async function packPackage(dir) {
 	const info = JSON.parse(r.stdout.slice(r.stdout.indexOf('[')));
 	const tarball = path.join(dir, info[0].filename);
 	log(`packed ${info[0].filename} (${info[0].entryCount} files, ${(info[0].size / 1024).toFixed(0)} KiB)`);
-	return { tarball, files: info[0].files.map((f) => f.path), dir };
+	return { tarball, files: info[0].files.map((f) => f.path), dir, unpackedSize: info[0].unpackedSize };
 }
 
 function requireSandbox() {

@@ -5,10 +5,7 @@
  * Targets are picked from the sandbox's deterministic seed so each node touches its own records.
  */
 const crypto = require('crypto');
-
-const PKG = 'n8n-nodes-recruiting';
-const RECRUITING = `${PKG}.recruiting`;
-const TRIGGER = `${PKG}.recruitingTrigger`;
+const { PKG, RECRUITING, TRIGGER, workflowNode, manualTrigger, recruitingNode, recruitingTrigger, chain, fanOut } = require('../n8n/workflow');
 const MISSING_JOB_ID = 'job_e2e_missing';
 
 const rl = (value) => ({ __rl: true, mode: 'id', value });
@@ -119,94 +116,36 @@ function operationRows(t, userId) {
 	];
 }
 
-function manualTrigger() {
-	return {
-		id: crypto.randomUUID(),
-		name: 'Manual Trigger',
-		type: 'n8n-nodes-base.manualTrigger',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	};
-}
-
-function recruitingNode(name, parameters, credential, position, extra = {}) {
-	return {
-		id: crypto.randomUUID(),
-		name,
-		type: RECRUITING,
-		typeVersion: 1,
-		position,
-		parameters,
-		credentials: { recruitingApi: { id: credential.id, name: credential.name } },
-		...extra,
-	};
-}
-
 /** Manual Trigger fanning out to one node per operation, plus a continue-on-fail node. */
 function operationsWorkflow(rows, credential) {
-	const trigger = manualTrigger();
-	const nodes = [trigger];
-	rows.forEach(([resource, operation, name, params], i) => {
-		nodes.push(recruitingNode(name, { resource, operation, ...params }, credential, [300, i * 120]));
-	});
+	const nodes = rows.map(([resource, operation, name, params]) =>
+		recruitingNode(name, { resource, operation, ...params }, credential),
+	);
 	nodes.push(
 		recruitingNode(
 			'Job: Get (unknown id, continue on fail)',
 			{ resource: 'job', operation: 'get', jobId: MISSING_JOB_ID },
 			credential,
-			[300, rows.length * 120],
 			{ onError: 'continueRegularOutput' },
 		),
 	);
-	return {
-		name: 'E2E: every Recruiting operation',
-		nodes,
-		connections: {
-			[trigger.name]: { main: [nodes.slice(1).map((n) => ({ node: n.name, type: 'main', index: 0 }))] },
-		},
-		settings: { executionOrder: 'v1' },
-	};
+	return fanOut('E2E: every Recruiting operation', manualTrigger(), nodes);
 }
 
 function errorWorkflow(credential) {
-	const trigger = manualTrigger();
-	const node = recruitingNode('Job: Get (unknown id)', { resource: 'job', operation: 'get', jobId: MISSING_JOB_ID }, credential, [300, 0]);
-	return {
-		name: 'E2E: unknown job id fails',
-		nodes: [trigger, node],
-		connections: { [trigger.name]: { main: [[{ node: node.name, type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
+	return chain('E2E: unknown job id fails', [
+		manualTrigger(),
+		recruitingNode('Job: Get (unknown id)', { resource: 'job', operation: 'get', jobId: MISSING_JOB_ID }, credential),
+	]);
 }
 
 /** Recruiting Trigger (fixed n8n webhookId, so its production URL is known) -> No Op. */
-function triggerWorkflow(credential, { webhookId = 'wh_demo', events, nodeWebhookId = crypto.randomUUID(), name = 'E2E: Recruiting Trigger' } = {}) {
-	const trigger = {
-		id: crypto.randomUUID(),
-		name: 'Recruiting Trigger',
-		type: TRIGGER,
-		typeVersion: 1,
-		position: [0, 0],
-		webhookId: nodeWebhookId,
-		parameters: { webhookId, events, options: {} },
-		credentials: { recruitingApi: { id: credential.id, name: credential.name } },
-	};
-	const noop = {
-		id: crypto.randomUUID(),
-		name: 'Received',
-		type: 'n8n-nodes-base.noOp',
-		typeVersion: 1,
-		position: [250, 0],
-		parameters: {},
-	};
+function triggerWorkflow(credential, { webhookId = 'wh_demo', events, nodeWebhookId = crypto.randomUUID(), name = 'E2E: Recruiting Trigger', options = {} } = {}) {
 	return {
-		workflow: {
-			name,
-			nodes: [trigger, noop],
-			connections: { [trigger.name]: { main: [[{ node: noop.name, type: 'main', index: 0 }]] } },
-			settings: { executionOrder: 'v1' },
-		},
+		workflow: chain(name, [
+			recruitingTrigger(credential, { webhookId, events, options }, nodeWebhookId),
+			workflowNode('Received', 'n8n-nodes-base.noOp', 1),
+		]),
 		nodeWebhookId,
 		/** n8n's production URL of the trigger (the node's webhook path is `webhook`). */
 		productionUrl: (webhookBase) => `${webhookBase.replace(/\/$/, '')}/webhook/${nodeWebhookId}/webhook`,

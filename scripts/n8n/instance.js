@@ -106,6 +106,21 @@ async function installCommunityTarballs(install, userFolder, tarballs) {
 }
 
 /** bcrypt hash with the bcryptjs that ships inside the n8n install. */
+/**
+ * n8n 2.x creates the owner from these variables at start-up; 1.x has no such variables and is
+ * set up through its REST API instead (see createOwnerAndApiKey).
+ */
+function ownerEnvOf(install, version, owner) {
+	if (majorOf(version) < 2) return {};
+	return {
+		N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
+		N8N_INSTANCE_OWNER_EMAIL: owner.email,
+		N8N_INSTANCE_OWNER_PASSWORD_HASH: bcryptHash(install, owner.password),
+		N8N_INSTANCE_OWNER_FIRST_NAME: owner.firstName,
+		N8N_INSTANCE_OWNER_LAST_NAME: owner.lastName,
+	};
+}
+
 function bcryptHash(install, password) {
 	const req = createRequire(path.join(install.nodeModules, 'n8n', 'package.json'));
 	const bcrypt = req('bcryptjs');
@@ -379,16 +394,7 @@ async function startN8n(o = {}) {
 	const url = `http://127.0.0.1:${port}`;
 	const owner = { ...DEFAULT_OWNER, ...(o.owner || {}) };
 
-	const ownerEnv =
-		majorOf(version) >= 2
-			? {
-					N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
-					N8N_INSTANCE_OWNER_EMAIL: owner.email,
-					N8N_INSTANCE_OWNER_PASSWORD_HASH: bcryptHash(install, owner.password),
-					N8N_INSTANCE_OWNER_FIRST_NAME: owner.firstName,
-					N8N_INSTANCE_OWNER_LAST_NAME: owner.lastName,
-				}
-			: {};
+	const ownerEnv = ownerEnvOf(install, version, owner);
 	const env = headlessEnv({
 		install,
 		userFolder,
@@ -465,6 +471,7 @@ module.exports = {
 	createOwnerAndApiKey,
 	installCommunityTarballs,
 	bcryptHash,
+	ownerEnvOf,
 	makeCli,
 	makeHttp,
 	HttpError,

@@ -24,7 +24,7 @@ const {
 	spawnN8nProcess,
 	createOwnerAndApiKey,
 	installCommunityTarballs,
-	bcryptHash,
+	ownerEnvOf,
 	makeCli,
 	DEFAULT_OWNER,
 } = require('./instance');
@@ -228,15 +228,7 @@ async function startQueueStack(o = {}) {
 			QUEUE_BULL_REDIS_PORT: String(redisPort),
 			// All processes must share one key; they also share the userFolder.
 			N8N_ENCRYPTION_KEY: crypto.randomBytes(24).toString('hex'),
-			...(majorOf(version) >= 2
-				? {
-						N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
-						N8N_INSTANCE_OWNER_EMAIL: owner.email,
-						N8N_INSTANCE_OWNER_PASSWORD_HASH: bcryptHash(install, owner.password),
-						N8N_INSTANCE_OWNER_FIRST_NAME: owner.firstName,
-						N8N_INSTANCE_OWNER_LAST_NAME: owner.lastName,
-					}
-				: {}),
+			...ownerEnvOf(install, version, owner),
 			...(o.env || {}),
 		};
 		const envFor = (port, brokerPort, extra = {}) =>

@@ -18,6 +18,7 @@ const { startN8n } = require('./instance');
 const { startQueueStack } = require('./queue');
 const { DEFAULT_VERSION } = require('./install');
 const { log, sleep } = require('./cache');
+const { workflowNode, manualTrigger, webhookTrigger, chain } = require('./workflow');
 
 function parseArgs(argv) {
 	const o = { version: DEFAULT_VERSION, queue: false, keep: false };
@@ -33,73 +34,29 @@ function parseArgs(argv) {
 }
 
 function manualWorkflow(id) {
-	return {
-		id,
-		name: 'smoke manual',
-		active: false,
-		settings: {},
-		connections: {
-			'Manual Trigger': { main: [[{ node: 'Set', type: 'main', index: 0 }]] },
-			Set: { main: [[{ node: 'Code', type: 'main', index: 0 }]] },
-		},
-		nodes: [
-			{
-				id: crypto.randomUUID(),
-				name: 'Manual Trigger',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			{
-				id: crypto.randomUUID(),
-				name: 'Set',
-				type: 'n8n-nodes-base.set',
-				typeVersion: 3.4,
-				position: [220, 0],
-				parameters: {
-					assignments: { assignments: [{ id: 'a1', name: 'greeting', value: 'hello from smoke', type: 'string' }] },
-					options: {},
-				},
-			},
-			{
-				// Code runs in n8n's task runner: proves the runner starts (on n8n's Node).
-				id: crypto.randomUUID(),
-				name: 'Code',
-				type: 'n8n-nodes-base.code',
-				typeVersion: 2,
-				position: [440, 0],
-				parameters: { jsCode: 'return $input.all().map((i) => ({ json: { ...i.json, answer: 6 * 7 } }));' },
-			},
+	return chain(
+		'smoke manual',
+		[
+			manualTrigger(),
+			workflowNode('Set', 'n8n-nodes-base.set', 3.4, {
+				assignments: { assignments: [{ id: 'a1', name: 'greeting', value: 'hello from smoke', type: 'string' }] },
+				options: {},
+			}),
+			// Code runs in n8n's task runner: proves the runner starts (on n8n's Node).
+			workflowNode('Code', 'n8n-nodes-base.code', 2, {
+				jsCode: 'return $input.all().map((i) => ({ json: { ...i.json, answer: 6 * 7 } }));',
+			}),
 		],
-	};
+		{ id, active: false, settings: {} },
+	);
 }
 
 function webhookWorkflow(pathSeg, webhookId) {
-	return {
-		name: `smoke webhook ${pathSeg}`,
+	const webhook = webhookTrigger(pathSeg, { name: 'Webhook', responseMode: 'onReceived' });
+	webhook.webhookId = webhookId;
+	return chain(`smoke webhook ${pathSeg}`, [webhook, workflowNode('NoOp', 'n8n-nodes-base.noOp', 1)], {
 		settings: { saveDataSuccessExecution: 'all' },
-		connections: { Webhook: { main: [[{ node: 'NoOp', type: 'main', index: 0 }]] } },
-		nodes: [
-			{
-				id: crypto.randomUUID(),
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId,
-				parameters: { httpMethod: 'POST', path: pathSeg, responseMode: 'onReceived', options: {} },
-			},
-			{
-				id: crypto.randomUUID(),
-				name: 'NoOp',
-				type: 'n8n-nodes-base.noOp',
-				typeVersion: 1,
-				position: [220, 0],
-				parameters: {},
-			},
-		],
-	};
+	});
 }
 
 async function timed(timings, name, fn) {

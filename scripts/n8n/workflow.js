@@ -1,0 +1,90 @@
+'use strict';
+/**
+ * Workflow JSON builders shared by the e2e suite, the benchmarks, the smoke check and the demo:
+ * one way to write a node, a trigger, a line of nodes, and a reference to our credential.
+ */
+const crypto = require('crypto');
+
+const PKG = 'n8n-nodes-recruiting';
+const RECRUITING = `${PKG}.recruiting`;
+const TRIGGER = `${PKG}.recruitingTrigger`;
+
+/** Any node; `extra` adds or overrides fields (credentials, webhookId, onError, position…). */
+function workflowNode(name, type, typeVersion, parameters = {}, extra = {}) {
+	return { id: crypto.randomUUID(), name, type, typeVersion, position: [0, 0], parameters, ...extra };
+}
+
+/** `{ recruitingApi: { id, name } }` of a credential created through the public API. */
+function recruitingCredential(credential) {
+	return { recruitingApi: { id: credential.id, name: credential.name } };
+}
+
+function manualTrigger(name = 'Manual Trigger') {
+	return workflowNode(name, 'n8n-nodes-base.manualTrigger', 1);
+}
+
+/** n8n's Webhook node (POST); `lastNode` answers when the workflow ends, with no data. */
+function webhookTrigger(path, { name = 'Start', responseMode = 'lastNode' } = {}) {
+	return workflowNode(
+		name,
+		'n8n-nodes-base.webhook',
+		2,
+		{
+			httpMethod: 'POST',
+			path,
+			responseMode,
+			...(responseMode === 'lastNode' ? { responseData: 'noData' } : {}),
+			options: {},
+		},
+		{ webhookId: crypto.randomUUID() },
+	);
+}
+
+function recruitingNode(name, parameters, credential, extra = {}) {
+	return workflowNode(name, RECRUITING, 1, parameters, { credentials: recruitingCredential(credential), ...extra });
+}
+
+/** The Recruiting Trigger with a fixed n8n webhookId, so its production URL is known. */
+function recruitingTrigger(credential, parameters, nodeWebhookId = crypto.randomUUID(), name = 'Recruiting Trigger') {
+	return workflowNode(name, TRIGGER, 1, { options: {}, ...parameters }, {
+		credentials: recruitingCredential(credential),
+		webhookId: nodeWebhookId,
+	});
+}
+
+function connect(from, toNodes) {
+	return { main: [toNodes.map((to) => ({ node: to.name, type: 'main', index: 0 }))] };
+}
+
+/** A workflow whose nodes run one after another, laid out left to right. */
+function chain(name, nodes, extra = {}) {
+	const connections = {};
+	for (let i = 0; i + 1 < nodes.length; i++) connections[nodes[i].name] = connect(nodes[i], [nodes[i + 1]]);
+	nodes.forEach((n, i) => (n.position = [i * 220, 0]));
+	return { name, nodes, connections, settings: { executionOrder: 'v1' }, ...extra };
+}
+
+/** A workflow where `first` feeds every other node at once (laid out top to bottom). */
+function fanOut(name, first, others) {
+	others.forEach((n, i) => (n.position = [300, i * 120]));
+	return {
+		name,
+		nodes: [first, ...others],
+		connections: { [first.name]: connect(first, others) },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+module.exports = {
+	PKG,
+	RECRUITING,
+	TRIGGER,
+	workflowNode,
+	recruitingCredential,
+	manualTrigger,
+	webhookTrigger,
+	recruitingNode,
+	recruitingTrigger,
+	chain,
+	fanOut,
+};
