@@ -37,3 +37,15 @@ export const WEBHOOK_EVENT_OPTIONS: INodePropertyOptions[] = WEBHOOK_EVENTS.map(
 	name: eventDisplayName(event),
 	value: event,
 }));
+
+/** Lower-case letters, digits, `_` and `.`, starting with a letter: one character class, no nesting. */
+const EVENT_CHARACTERS = /^[a-z][a-z0-9_.]*$/;
+
+/**
+ * `resource.action`, lower case (`^[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+$`, the shape of every event the
+ * service documents), checked as one character class plus plain string tests. Linear on any input:
+ * the nested-group form kept a backtrack entry per dot and overflowed the stack on 8 MB.
+ */
+export function isEventName(name: string): boolean {
+	return EVENT_CHARACTERS.test(name) && name.includes('.') && !name.includes('..') && !name.endsWith('.');
+}

@@ -18,14 +18,22 @@ export const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
 
 const SECRET_PREFIX = 'whsec_';
 
+/*
+ * Every pattern below is linear on any input: anchored, one character class each, and the base64
+ * body's class never matches the `=` padding after it. The header values are length-checked before
+ * any pattern sees them.
+ */
+
 /** Standard base64 with optional padding; the Standard Webhooks secret format. */
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /** A webhook-id as sent by senders: printable ASCII without spaces, bounded. */
-const MESSAGE_ID = /^[\x21-\x7e]{1,256}$/;
+const MAX_MESSAGE_ID_LENGTH = 256;
+const MESSAGE_ID = /^[\x21-\x7e]+$/;
 
 /** Unix seconds as decimal digits; no sign, fraction or exponent. */
-const UNIX_SECONDS = /^\d{1,12}$/;
+const MAX_UNIX_SECONDS_LENGTH = 12;
+const UNIX_SECONDS = /^\d+$/;
 
 /** A header longer than this is not a signature list anyone sends; refuse to parse it. */
 const MAX_SIGNATURE_HEADER_LENGTH = 8 * 1024;
@@ -132,9 +140,11 @@ export function checkSignatureHeaders(
 ): SignatureCheck {
 	const { id, timestamp, signature } = headers;
 	if (id === undefined || id === '') return { valid: false, reason: 'missing-id' };
-	if (!MESSAGE_ID.test(id)) return { valid: false, reason: 'invalid-id' };
+	if (id.length > MAX_MESSAGE_ID_LENGTH || !MESSAGE_ID.test(id)) return { valid: false, reason: 'invalid-id' };
 	if (timestamp === undefined || timestamp === '') return { valid: false, reason: 'missing-timestamp' };
-	if (!UNIX_SECONDS.test(timestamp)) return { valid: false, reason: 'invalid-timestamp' };
+	if (timestamp.length > MAX_UNIX_SECONDS_LENGTH || !UNIX_SECONDS.test(timestamp)) {
+		return { valid: false, reason: 'invalid-timestamp' };
+	}
 	if (signature === undefined || signature.trim() === '') {
 		return { valid: false, reason: 'missing-signature' };
 	}

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { isEventName } from './events';
 import { isDotSegment } from './transport';
 
 /**
@@ -14,6 +15,15 @@ export function invalidField(
 	problem: string,
 ): NodeOperationError {
 	return new NodeOperationError(node, `Invalid "${field}": ${problem}`, { itemIndex });
+}
+
+/** How much of a refused value an error message quotes: enough to recognise it, never megabytes. */
+export const MAX_QUOTED_LENGTH = 100;
+
+/** A value as an error message quotes it: `"…"`, cut to MAX_QUOTED_LENGTH characters with its length. */
+export function quoted(text: string): string {
+	if (text.length <= MAX_QUOTED_LENGTH) return `"${text}"`;
+	return `"${text.slice(0, MAX_QUOTED_LENGTH)}…" (${text.length} characters)`;
 }
 
 /**
@@ -33,6 +43,10 @@ export function requireId(
 	if (isDotSegment(id)) {
 		throw invalidField(this.getNode(), itemIndex, field, '"." and ".." are not valid IDs');
 	}
+	// Every character encodes to at least one: a longer id is refused before any scan of it.
+	if (id.length > MAX_ENCODED_ID_LENGTH) {
+		throw idTooLong(this.getNode(), itemIndex, field, `it has ${id.length} characters before encoding`);
+	}
 	// An unpaired surrogate cannot be percent-encoded (encodeURIComponent throws "URI malformed").
 	if (/[\uD800-\uDFFF]/u.test(id)) {
 		throw invalidField(this.getNode(), itemIndex, field, 'it contains an invalid (unpaired surrogate) character');
@@ -40,18 +54,17 @@ export function requireId(
 	// Servers refuse over-long request lines (Node answers 431, IIS 414) before the API sees them.
 	const encodedLength = encodeURIComponent(id).length;
 	if (encodedLength > MAX_ENCODED_ID_LENGTH) {
-		throw invalidField(
-			this.getNode(),
-			itemIndex,
-			field,
-			`too long: at most ${MAX_ENCODED_ID_LENGTH} characters once URL-encoded (it is ${encodedLength})`,
-		);
+		throw idTooLong(this.getNode(), itemIndex, field, `it is ${encodedLength}`);
 	}
 	return id;
 }
 
 /** Service ids are short (`job_k3h2…`); two such ids still fit a 4 KB request line. */
 export const MAX_ENCODED_ID_LENGTH = 1024;
+
+function idTooLong(node: INode, itemIndex: number, field: string, length: string): NodeOperationError {
+	return invalidField(node, itemIndex, field, `too long: at most ${MAX_ENCODED_ID_LENGTH} characters once URL-encoded (${length})`);
+}
 
 export function checkLength(
 	node: INode,
@@ -100,8 +113,15 @@ export function checkOneOf<T extends string>(
 	return value as T;
 }
 
+/**
+ * Linear: after the fixed-width parts only the fraction's `\d+` repeats, and what may follow it
+ * (`Z`, a sign, the end) is never a digit. Values are capped at MAX_DATE_TIME_LENGTH first anyway.
+ */
 const ISO_DATE_TIME =
 	/^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** `2030-01-31T09:30:00.123456789+01:00` is 35 characters; nothing longer than this is a date-time. */
+export const MAX_DATE_TIME_LENGTH = 64;
 
 /** True when the calendar parts exist: JavaScript would quietly roll 2030-02-30 over to 2 March. */
 function isRealDateTime(parts: RegExpExecArray): boolean {
@@ -124,26 +144,55 @@ export function toIsoDateTime(node: INode, itemIndex: number, field: string, val
 		if (iso) return iso;
 	}
 	const text = typeof value === 'string' ? value.trim() : String(value ?? '');
+	if (text.length > MAX_DATE_TIME_LENGTH) {
+		throw invalidField(
+			node,
+			itemIndex,
+			field,
+			`must be at most ${MAX_DATE_TIME_LENGTH} characters long to be a date and time (it is ${text.length})`,
+		);
+	}
 	const parts = ISO_DATE_TIME.exec(text);
 	if (!parts || !isRealDateTime(parts)) {
 		throw invalidField(
 			node,
 			itemIndex,
 			field,
-			`"${text}" is not a valid ISO 8601 date and time (for example 2030-01-31T09:30:00Z)`,
+			`${quoted(text)} is not a valid ISO 8601 date and time (for example 2030-01-31T09:30:00Z)`,
 		);
 	}
 	// ISO 8601 (and the API) separates date and time with "T"; the space RFC 3339 allows is accepted here.
 	return text.replace(' ', 'T');
 }
 
-/** A simple shape check (`name@domain.tld`, no spaces); the service has the final word. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** RFC 5321 limits a path to 256 octets, brackets included: an address is at most 254 characters. */
+export const MAX_EMAIL_LENGTH = 254;
 
+/**
+ * One `@` with something on each side and no space. Linear: neither side can match an `@`, so
+ * there is only one way to split the text. (The former `^[^\s@]+@[^\s@]+\.[^\s@]+$` let its two
+ * domain quantifiers share every dot: quadratic, 3.4 s on 40,000 characters.)
+ */
+const EMAIL_PARTS = /^[^\s@]+@[^\s@]+$/;
+
+/** `domain.tld`: a dot with at least one character on each side (a scan, not a regular expression). */
+function hasInnerDot(domain: string): boolean {
+	return domain.lastIndexOf('.', domain.length - 2) >= 1;
+}
+
+/** A simple shape check (`name@domain.tld`, no spaces); the service has the final word. */
 export function checkEmail(node: INode, itemIndex: number, field: string, value: unknown): string {
 	const text = typeof value === 'string' ? value.trim() : '';
-	if (!EMAIL.test(text)) {
-		throw invalidField(node, itemIndex, field, `"${String(value ?? '')}" is not a valid email address`);
+	if (text.length > MAX_EMAIL_LENGTH) {
+		throw invalidField(
+			node,
+			itemIndex,
+			field,
+			`must be at most ${MAX_EMAIL_LENGTH} characters long to be an email address (it is ${text.length})`,
+		);
+	}
+	if (!EMAIL_PARTS.test(text) || !hasInnerDot(text.slice(text.indexOf('@') + 1))) {
+		throw invalidField(node, itemIndex, field, `${quoted(String(value ?? ''))} is not a valid email address`);
 	}
 	return text;
 }
@@ -159,9 +208,39 @@ export function checkHttpUrl(node: INode, itemIndex: number, field: string, valu
 		valid = false;
 	}
 	if (!valid) {
-		throw invalidField(node, itemIndex, field, `"${text}" is not an absolute http:// or https:// URL`);
+		throw invalidField(node, itemIndex, field, `${quoted(text)} is not an absolute http:// or https:// URL`);
 	}
 	return text;
+}
+
+/** An IANA time zone the runtime knows (`Europe/Dublin`, `UTC`). */
+export function checkTimeZone(node: INode, itemIndex: number, field: string, value: unknown): string {
+	const zone = String(value ?? '').trim();
+	try {
+		if (zone !== '') {
+			new Intl.DateTimeFormat('en-US', { timeZone: zone });
+			return zone;
+		}
+	} catch {
+		// reported below
+	}
+	throw invalidField(node, itemIndex, field, `${quoted(zone)} is not a known IANA time zone`);
+}
+
+/**
+ * Webhook event names, as a list or comma-separated text: at least one, each shaped like
+ * `resource.action`. Names not among the documented events pass (new events appear over time).
+ */
+export function checkEventNames(node: INode, itemIndex: number, field: string, value: unknown): string[] {
+	const events = (Array.isArray(value) ? value : String(value ?? '').split(','))
+		.map((event) => String(event).trim())
+		.filter((event) => event !== '');
+	if (events.length === 0) throw invalidField(node, itemIndex, field, 'select at least one event');
+	const malformed = events.find((event) => !isEventName(event));
+	if (malformed !== undefined) {
+		throw invalidField(node, itemIndex, field, `${quoted(malformed)} is not an event name (such as candidate.updated)`);
+	}
+	return events;
 }
 
 /** An update must change something: a body with no field at all is refused before it is sent. */

@@ -24,6 +24,7 @@ const PARTS = [
 	['badInput', 'Bad input (fast-check, 18 operations)', 'test/reliability/badInput.test.ts'],
 	['secrets', 'Secrets', 'test/reliability/secrets.test.ts'],
 	['webhookAttacks', 'Webhook attacks', 'test/reliability/webhookAttacks.test.ts'],
+	['redos', 'Pathological input (up to 1 MB)', 'test/reliability/redos.test.ts'],
 	['lifecycle', 'Lifecycle in a real n8n', 'scripts/reliability/lifecycle.js'],
 ];
 const COLUMNS = [
@@ -82,6 +83,8 @@ const describe = {
 		'A sentinel access token and signing key through every operation\'s success and failure paths (401, 404, 400, 500, network error; Continue On Fail on and off) and the trigger\'s lifecycle with good and bad deliveries. Neither appears in errors, output items, run or execution data, static data, or any log line (n8n\'s logger at debug level, console, stdout, stderr).',
 	webhookAttacks:
 		'Deliveries to the trigger through n8n\'s webhook context: tampered body, replayed after 5 minutes, future-dated, wrong key, another webhook\'s key, unsigned, malformed headers, a 10 MB forged body, and random tampering (fast-check) of valid deliveries. All refused with no workflow data.',
+	redos:
+		'Every published function that runs a regular expression on user or sender input (the validators of `nodes/shared/validation.ts`, event names, the signature headers and body, the loopback check, the secret redaction), fed 30 pathological texts at 1,000 to 1,000,000 characters (`a…a@`, `@…@`, `a@a.a.…`, digits, spaces, slashes, dots, unpaired surrogates…) and fast-check texts repeated up to 1 MB, each against a reference: refused with the clear error, or accepted where valid. Times are recorded, not asserted (2 s a call only stops a hang); the notes give the worst per function on 1 MB.',
 	lifecycle:
 		'The package `npm pack`ed and installed community-style into a real n8n; 20 activate/deactivate cycles through the public API with restarts while active; the sandbox\'s `wh_demo` webhook must end exactly as it started (endpoint, events, name, description).',
 };

@@ -258,3 +258,8 @@ export function compact(object: IDataObject): IDataObject {
 		Object.entries(object).filter(([, value]) => value !== '' && value !== undefined && value !== null),
 	);
 }
+
+/** The object if it has a key, else undefined: a group added with every field left empty is not sent. */
+export function nonEmpty(object: IDataObject): IDataObject | undefined {
+	return Object.keys(object).length ? object : undefined;
+}

@@ -3,6 +3,7 @@ import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkIntegerInRange, checkSomeFields, invalidField, requireId } from '../../../shared/validation';
 import { candidateIdField } from '../candidate/fields';
+import { groupEntries } from '../common.descriptions';
 
 /** Editor name → API name of a file object's text fields. */
 const FILE_TEXT_FIELDS: Record<string, string> = {
@@ -153,10 +154,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body: IDataObject = {};
 
 	if (fields.text !== undefined) body.text = String(fields.text);
-	if (fields.files !== undefined) {
-		const files = ((fields.files as IDataObject).file ?? []) as IDataObject[];
-		body.files = files.map((file) => fileObject.call(this, itemIndex, file));
-	}
+	// Files added with no file entry are not sent (as tags and social profiles of a candidate).
+	const files = groupEntries(fields, 'files', 'file');
+	if (files.length) body.files = files.map((file) => fileObject.call(this, itemIndex, file));
 	if (fields.mentionedUsers !== undefined) body.mentioned_users = splitList(fields.mentionedUsers);
 	if (fields.restricted !== undefined) body.restricted = fields.restricted === true;
 

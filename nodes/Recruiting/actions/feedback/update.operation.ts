@@ -153,15 +153,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const answers = ((this.getNodeParameter('answers', itemIndex, {}) as IDataObject).answer ??
 		[]) as IDataObject[];
 
+	const body: IDataObject = { feedback_id: feedbackId, application_id: applicationId, form_id: formId };
+	// Only answers the user added: an empty list could read as "no answers" and wipe the stored ones.
+	if (answers.length) body.answers = answers.map((answer) => answerBody.call(this, itemIndex, answer));
+
 	return await recruitingRequestData.call(this, {
 		method: 'PUT',
 		path: resourcePath('feedback', feedbackId),
-		body: {
-			feedback_id: feedbackId,
-			application_id: applicationId,
-			form_id: formId,
-			answers: answers.map((answer) => answerBody.call(this, itemIndex, answer)),
-		},
+		body,
 		itemIndex,
 		notFound: `feedback "${feedbackId}"`,
 	});

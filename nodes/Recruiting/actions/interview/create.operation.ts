@@ -5,6 +5,7 @@ import {
 	checkEmail,
 	checkHttpUrl,
 	checkOneOf,
+	checkTimeZone,
 	invalidField,
 	requireId,
 	toIsoDateTime,
@@ -212,19 +213,6 @@ export const description = updateDisplayOptions(
 
 const text = (value: unknown): string => String(value ?? '').trim();
 
-function checkTimeZone(this: IExecuteFunctions, itemIndex: number, value: unknown): string {
-	const zone = text(value);
-	try {
-		if (zone !== '') {
-			new Intl.DateTimeFormat('en-US', { timeZone: zone });
-			return zone;
-		}
-	} catch {
-		// reported below
-	}
-	throw invalidField(this.getNode(), itemIndex, 'Time Zone', `"${zone}" is not a known IANA time zone`);
-}
-
 /** The attendee shape the service expects: both ids always present (null where they do not apply). */
 function attendeeBody(
 	this: IExecuteFunctions,
@@ -260,7 +248,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (Date.parse(end.replace(' ', 'T')) <= Date.parse(start.replace(' ', 'T'))) {
 		throw invalidField(node, itemIndex, 'End', `must be after the start (${start})`);
 	}
-	const timeZone = checkTimeZone.call(this, itemIndex, this.getNodeParameter('timeZone', itemIndex, 'UTC'));
+	const timeZone = checkTimeZone(node, itemIndex, 'Time Zone', this.getNodeParameter('timeZone', itemIndex, 'UTC'));
 	const attendees = ((this.getNodeParameter('attendees', itemIndex, {}) as IDataObject).attendee ??
 		[]) as IDataObject[];
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkLength, checkOneOf, invalidField, toIsoDateTime } from '../../../shared/validation';
-import { compact, fieldGroup, groupEntries, tagsCollection } from '../common.descriptions';
+import { compact, fieldGroup, groupEntries, nonEmpty, tagsCollection } from '../common.descriptions';
 
 export const JOB_STATUSES = ['drafted', 'published', 'closed', 'internal'] as const;
 export const JOB_TYPES = [
@@ -182,6 +182,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const node = this.getNode();
 	const title = this.getNodeParameter('title', itemIndex) as string;
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	// Built with empty values allowed, then compacted: an optional field left empty is not sent.
 	const body: IDataObject = { title: checkLength(node, itemIndex, 'Title', title, 1, 100) };
 
 	if (fields.description !== undefined) {
@@ -204,18 +205,20 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	}
 	const category = group(fields, 'category');
-	if (category) body.category = compactText({ id: category.id, name: category.name });
+	if (category) body.category = nonEmpty(compactText({ id: category.id, name: category.name }));
 	const language = group(fields, 'language');
-	if (language) body.language = compactText({ id: language.id, name: language.name, code: language.code });
+	if (language) body.language = nonEmpty(compactText({ id: language.id, name: language.name, code: language.code }));
 	const location = group(fields, 'location');
 	if (location) {
 		const state = compactText({ id: location.stateId, name: location.stateName, code: location.stateCode });
 		const country = compactText({ id: location.countryId, name: location.countryName, code: location.countryCode });
-		body.location = compact({
-			...compactText({ city: location.city, remote: location.remote }),
-			state: Object.keys(state).length ? state : undefined,
-			country: Object.keys(country).length ? country : undefined,
-		});
+		body.location = nonEmpty(
+			compact({
+				...compactText({ city: location.city, remote: location.remote }),
+				state: nonEmpty(state),
+				country: nonEmpty(country),
+			}),
+		);
 	}
 	const form = group(fields, 'applicationForm', 'form');
 	if (form) {
@@ -224,15 +227,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			.split(',')
 			.map((id) => id.trim())
 			.filter((id) => id !== '');
-		body.application_form = { base_form: baseForm, additional_form_ids: additionalFormIds };
+		body.application_form = nonEmpty(
+			compact({
+				base_form: nonEmpty(baseForm),
+				additional_form_ids: additionalFormIds.length ? additionalFormIds : undefined,
+			}),
+		);
 	}
 	const responder = group(fields, 'autoResponder', 'responder');
 	if (responder) {
-		body.auto_responder = compactText({
-			id: responder.id,
-			email_subject: responder.emailSubject,
-			email_body: responder.emailBody,
-		});
+		body.auto_responder = nonEmpty(
+			compactText({ id: responder.id, email_subject: responder.emailSubject, email_body: responder.emailBody }),
+		);
 	}
 	const tags = groupEntries(fields, 'tags', 'tag');
 	if (tags.length) {
@@ -247,7 +253,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await recruitingRequestData.call(this, {
 		method: 'POST',
 		path: resourcePath('jobs'),
-		body,
+		body: compact(body),
 		itemIndex,
 	});
 }

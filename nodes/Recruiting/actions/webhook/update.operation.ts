@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { WEBHOOK_EVENT_OPTIONS } from '../../../shared/events';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
-import { checkHttpUrl, checkSomeFields, invalidField, requireId } from '../../../shared/validation';
+import { checkEventNames, checkHttpUrl, checkSomeFields, requireId } from '../../../shared/validation';
 import { webhookIdField, webhookNotFound, withoutSigningKey } from './fields';
 
 const properties: INodeProperties[] = [
@@ -48,9 +48,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** `resource.action`, lower case: the shape of every event the service documents. */
-const EVENT_NAME = /^[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+$/;
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const node = this.getNode();
 	const webhookId = requireId.call(this, 'webhookId', itemIndex, 'Webhook ID');
@@ -62,20 +59,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	if (fields.name !== undefined) body.name = String(fields.name);
 	if (fields.description !== undefined) body.description = String(fields.description);
-	if (fields.events !== undefined) {
-		const events = (Array.isArray(fields.events) ? fields.events : String(fields.events).split(','))
-			.map((event) => String(event).trim())
-			.filter((event) => event !== '');
-		if (events.length === 0) {
-			throw invalidField(node, itemIndex, 'Events', 'select at least one event');
-		}
-		// Names not in the list pass (new events appear over time), but only if they look like one.
-		const malformed = events.find((event) => !EVENT_NAME.test(event));
-		if (malformed !== undefined) {
-			throw invalidField(node, itemIndex, 'Events', `"${malformed}" is not an event name (such as candidate.updated)`);
-		}
-		body.events = events;
-	}
+	if (fields.events !== undefined) body.events = checkEventNames(node, itemIndex, 'Events', fields.events);
 
 	const webhook = await recruitingRequestData.call(this, {
 		method: 'PUT',
