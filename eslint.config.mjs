@@ -2,11 +2,12 @@
 // (@n8n/node-cli 0.48.x, configs/eslint.js) rebuilt from the same plugins, without the CLI's
 // other dependencies. Scope: what is published (nodes/, credentials/, package.json).
 // `npm run scan` additionally runs n8n's scanner itself (scripts/scan.mjs).
+// Left out: eslint-plugin-import-x and its TypeScript resolver. The resolver ships per-platform
+// native bindings that npm does not record completely in package-lock.json (`npm ci` on a fresh
+// clone refused the lock), and `tsc` already fails the build on any import it cannot resolve.
 import js from '@eslint/js';
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 import { globalIgnores } from 'eslint/config';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
 import tseslint from 'typescript-eslint';
 
@@ -20,7 +21,6 @@ export default tseslint.config(
 			js.configs.recommended,
 			tseslint.configs.recommended,
 			communityNodesRecommended,
-			importX.flatConfigs.recommended,
 		],
 		rules: {
 			'prefer-spread': 'off',
@@ -29,9 +29,6 @@ export default tseslint.config(
 	},
 	{
 		plugins: { 'n8n-nodes-base': n8nNodesBase },
-		settings: {
-			'import-x/resolver-next': [createTypeScriptImportResolver()],
-		},
 	},
 	{
 		files: ['package.json'],
