@@ -1,42 +1,46 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { recruitingRequest, resourcePath, type PageEnvelope } from '../../shared/transport';
+import { resourcePath } from '../../shared/transport';
+import { search, text } from './search';
 
-/**
- * Pickers page through the service's own list endpoints one page at a time: n8n asks for the
- * next page with the token we return. Filtering is by name, on the page received.
- */
-async function searchPage(
-	this: ILoadOptionsFunctions,
-	path: string,
-	toResult: (item: IDataObject) => { name: string; value: string; url?: string },
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const page = Number(paginationToken ?? 1) || 1;
-	const envelope = (await recruitingRequest.call(this, {
-		method: 'GET',
-		path,
-		qs: { page, page_size: 100 },
-	})) as PageEnvelope | undefined;
-	const needle = filter?.trim().toLowerCase();
-	const results = (envelope?.items ?? [])
-		.map(toResult)
-		.filter((result) => !needle || result.name.toLowerCase().includes(needle));
-	return {
-		results,
-		paginationToken: envelope?.meta?.has_next_page ? String(page + 1) : undefined,
-	};
+/** The pickers' list sources; how a search walks them is in search.ts. */
+
+function candidateName(candidate: IDataObject): string {
+	const full = text(candidate.full_name) || `${text(candidate.first_name)} ${text(candidate.last_name)}`.trim();
+	return full || text(candidate.email) || text(candidate.id);
 }
+
+const APPLICATIONS = resourcePath('applications');
 
 export async function searchTags(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchPage.call(
+	return await search.call(
 		this,
-		resourcePath('tags'),
-		(tag) => ({ name: String(tag.name ?? tag.id), value: String(tag.id) }),
+		{ path: resourcePath('tags'), entries: (tag) => [{ name: text(tag.name) || text(tag.id), value: text(tag.id) }] },
+		filter,
+		paginationToken,
+	);
+}
+
+export async function searchEmailTemplates(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await search.call(
+		this,
+		{
+			path: resourcePath('emailtemplates'),
+			entries: (template) => [
+				{
+					name: text(template.name) || text(template.id),
+					value: text(template.id),
+					description: text(template.subject) || undefined,
+				},
+			],
+		},
 		filter,
 		paginationToken,
 	);
@@ -47,17 +51,66 @@ export async function searchApplications(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchPage.call(
+	return await search.call(
 		this,
-		resourcePath('applications'),
-		(application) => {
-			const candidate = (application.candidate ?? {}) as IDataObject;
-			const job = (application.job ?? {}) as IDataObject;
-			const who = String(candidate.full_name ?? `${candidate.first_name ?? ''} ${candidate.last_name ?? ''}`).trim();
-			return {
-				name: `${who || application.id} — ${job.title ?? 'unknown job'}`,
-				value: String(application.id),
-			};
+		{
+			path: APPLICATIONS,
+			entries: (application) => {
+				const candidate = (application.candidate ?? {}) as IDataObject;
+				const job = (application.job ?? {}) as IDataObject;
+				return [
+					{
+						name: `${candidateName(candidate) || text(application.id)} — ${text(job.title) || 'unknown job'}`,
+						value: text(application.id),
+						description: text(candidate.email) || undefined,
+					},
+				];
+			},
+		},
+		filter,
+		paginationToken,
+	);
+}
+
+/** Candidates who applied to anything, each once: name, with the e-mail to tell namesakes apart. */
+export async function searchCandidates(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await search.call(
+		this,
+		{
+			path: APPLICATIONS,
+			distinct: true,
+			entries: (application) => {
+				const candidate = (application.candidate ?? {}) as IDataObject;
+				const id = text(candidate.id);
+				if (id === '') return [];
+				return [{ name: candidateName(candidate), value: id, description: text(candidate.email) || undefined }];
+			},
+		},
+		filter,
+		paginationToken,
+	);
+}
+
+/** Jobs that have applications, each once, by title. */
+export async function searchJobs(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await search.call(
+		this,
+		{
+			path: APPLICATIONS,
+			distinct: true,
+			entries: (application) => {
+				const job = (application.job ?? {}) as IDataObject;
+				const id = text(job.id);
+				return id === '' ? [] : [{ name: text(job.title) || id, value: id }];
+			},
 		},
 		filter,
 		paginationToken,
