@@ -56,7 +56,9 @@ export class Recruiting implements INodeType {
 		name: 'recruiting',
 		icon: { light: 'file:recruiting.svg', dark: 'file:recruiting.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: Simplify, on by default, on Application Get Many, Candidate Get and Job Get.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Work with jobs, candidates, applications, interviews and more in the recruiting service',
 		defaults: { name: 'Recruiting' },

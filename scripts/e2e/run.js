@@ -141,7 +141,7 @@ async function operationChecks(checks, n8n, sb, credential) {
 			assert.ok(pages.every((p) => p.status === 200));
 		},
 		'Application Form: Delete': async (name) => {
-			assert.deepStrictEqual(one(name), { success: true });
+			assert.deepStrictEqual(one(name), { deleted: true });
 			assert.strictEqual(byPath(requests, 'DELETE', `${base}/forms/application/${t.formToDelete.id}`)[0]?.status, 204);
 			assert.strictEqual(await control.record('applicationForms', t.formToDelete.id), undefined);
 		},
@@ -215,7 +215,7 @@ async function operationChecks(checks, n8n, sb, credential) {
 			assert.deepStrictEqual(await control.apiGet(`/jobs/${item.id}`), item);
 		},
 		'Job: Delete': async (name) => {
-			assert.deepStrictEqual(one(name), { success: true });
+			assert.deepStrictEqual(one(name), { deleted: true });
 			assert.strictEqual(byPath(requests, 'DELETE', `${base}/jobs/${t.jobToDelete.id}`)[0]?.status, 204);
 			assert.strictEqual(await control.record('jobs', t.jobToDelete.id), undefined);
 		},

@@ -129,6 +129,8 @@ interface IdLocatorOptions {
 	placeholder: string;
 	/** A listSearch method name, where the service has a list to pick from. */
 	searchListMethod?: string;
+	/** Offer a "By Name" mode too (the operation resolves the name to an ID before writing). */
+	byNamePlaceholder?: string;
 	description?: string;
 }
 
@@ -142,7 +144,17 @@ export function idLocator(options: IdLocatorOptions): INodeProperties {
 		placeholder: `Select a ${options.displayName.replace(/ ID$/, '').toLowerCase()}...`,
 		typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
 	};
-	const modes: INodeProperties['modes'] = fromList ? [fromList, byId] : [byId];
+	const byName = options.byNamePlaceholder !== undefined && {
+		displayName: 'By Name',
+		name: 'name',
+		type: 'string' as const,
+		placeholder: options.byNamePlaceholder,
+	};
+	const modes: INodeProperties['modes'] = [
+		...(fromList ? [fromList] : []),
+		byId,
+		...(byName ? [byName] : []),
+	];
 	return {
 		displayName: options.displayName,
 		name: options.name,

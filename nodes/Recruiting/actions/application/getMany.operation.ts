@@ -2,8 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkOneOf, invalidField } from '../../../shared/validation';
+import { isSimplified, simplifyApplication, simplifyField } from '../simplify';
 import {
 	getManyItems,
+	idLocator,
 	listOptions,
 	readAdditionalQuery,
 	returnAllAndLimit,
@@ -18,13 +20,14 @@ export const SORTS = ['applied_at', '-applied_at'] as const;
  * package's documented assumption, and the additional query parameters cover any other.
  */
 const ID_FILTERS = [
-	{ name: 'candidateId', displayName: 'Candidate ID', query: 'candidate_id', placeholder: 'can_…' },
+	{ name: 'candidateId', displayName: 'Candidate ID', query: 'candidate_id', placeholder: 'can_…', searchListMethod: 'searchCandidates' },
 	{ name: 'customPipelineId', displayName: 'Custom Pipeline ID', query: 'custom_pipeline_id', placeholder: '' },
-	{ name: 'jobId', displayName: 'Job ID', query: 'job_id', placeholder: 'job_…' },
+	{ name: 'jobId', displayName: 'Job ID', query: 'job_id', placeholder: 'job_…', searchListMethod: 'searchJobs' },
 ] as const;
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
+	simplifyField,
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -32,16 +35,21 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Filter',
 		default: {},
 		options: [
-			...ID_FILTERS.map(
-				(filter): INodeProperties => ({
+			...ID_FILTERS.map((filter): INodeProperties => {
+				const description = `Only applications with this ${filter.displayName.replace(/ ID$/, '').toLowerCase()} ID`;
+				// Candidates and jobs can be picked from the list; a pipeline ID is typed.
+				if ('searchListMethod' in filter) {
+					return { ...idLocator({ ...filter, description }), required: false };
+				}
+				return {
 					displayName: filter.displayName,
 					name: filter.name,
 					type: 'string',
 					default: '',
 					placeholder: filter.placeholder,
-					description: `Only applications with this ${filter.displayName.replace(/ ID$/, '').toLowerCase()} ID`,
-				}),
-			),
+					description,
+				};
+			}),
 			{
 				displayName: 'Parent Stage',
 				name: 'parentStage',
@@ -81,8 +89,10 @@ function readFilters(this: IExecuteFunctions, itemIndex: number, options: IDataO
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	for (const filter of ID_FILTERS) {
-		const value = filters[filter.name];
-		if (value === undefined) continue;
+		const raw = filters[filter.name];
+		if (raw === undefined) continue;
+		// A picked or typed resource locator holds the ID in `value`.
+		const value = typeof raw === 'object' && raw !== null && 'value' in raw ? (raw as IDataObject).value : raw;
 		const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 		if (text.trim() === '') {
 			throw invalidField(node, itemIndex, filter.displayName, 'a value is required, or remove the filter');
@@ -100,5 +110,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	// The modeled filters win over a same-named additional query parameter.
 	const qs = { ...readAdditionalQuery(options), ...readFilters.call(this, itemIndex, options) };
-	return await getManyItems.call(this, itemIndex, resourcePath('applications'), qs);
+	const applications = await getManyItems.call(this, itemIndex, resourcePath('applications'), qs);
+	return isSimplified.call(this, itemIndex) ? applications.map(simplifyApplication) : applications;
 }

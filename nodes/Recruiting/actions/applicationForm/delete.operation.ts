@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequest, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
-import { success } from '../types';
 
 const properties: INodeProperties[] = [
 	{
@@ -28,5 +27,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		notFound: `application form "${formId}"`,
 	});
-	return success();
+	// n8n's convention for a delete that answers without a body.
+	return { deleted: true };
 }

@@ -2,19 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequest, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
-import { idLocator } from '../common.descriptions';
 import { success } from '../types';
 import { candidateIdField } from './fields';
+import { readTagId, tagField } from './tag';
 
 const properties: INodeProperties[] = [
 	candidateIdField,
-	idLocator({
-		name: 'tagId',
-		displayName: 'Tag',
-		placeholder: 'tag_…',
-		searchListMethod: 'searchTags',
-		description: 'The tag to add to the candidate',
-	}),
+	tagField('The tag to add to the candidate: pick it from the list, give its ID, or give its name (an unknown name is an error, nothing is written)'),
 ];
 
 export const description = updateDisplayOptions(
@@ -24,7 +18,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const candidateId = requireId.call(this, 'candidateId', itemIndex, 'Candidate ID');
-	const tagId = requireId.call(this, 'tagId', itemIndex, 'Tag');
+	const tagId = await readTagId.call(this, itemIndex);
 	await recruitingRequest.call(this, {
 		method: 'POST',
 		path: resourcePath('candidates', candidateId, 'tags'),

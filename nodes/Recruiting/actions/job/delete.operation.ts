@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequest, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
-import { success } from '../types';
 import { jobIdField } from './fields';
 
 const properties: INodeProperties[] = [jobIdField];
@@ -20,5 +19,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		notFound: `job "${jobId}"`,
 	});
-	return success();
+	// n8n's convention for a delete that answers without a body.
+	return { deleted: true };
 }

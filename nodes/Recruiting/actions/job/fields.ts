@@ -1,11 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { idLocator } from '../common.descriptions';
 
-export const jobIdField: INodeProperties = {
-	displayName: 'Job ID',
+export const jobIdField: INodeProperties = idLocator({
 	name: 'jobId',
-	type: 'string',
-	required: true,
-	default: '',
+	displayName: 'Job ID',
 	placeholder: 'job_…',
-	description: 'The ID of the job',
-};
+	searchListMethod: 'searchJobs',
+	description:
+		'The job: pick one from the list (jobs that have applications, searchable by title) or give its ID (job_…), e.g. from an application\'s job.id',
+});

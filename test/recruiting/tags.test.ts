@@ -1,0 +1,116 @@
+/**
+ * Tags by name and Remove Tag, through n8n's engine against the sandbox: the exact requests, that
+ * every other tag is kept exactly, and that a name nobody has is refused before anything is written.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+import type { Candidate, Tag } from '../../sandbox';
+import { apiPath, errorOf, jsonOf, startRecruitingFixture, type RecruitingFixture } from './fixture';
+
+const SEED = { applications: 2, jobs: 1, candidates: 2, tags: 3 };
+const TAGS: Tag[] = [
+	{ id: 'tag_hired', name: 'Hired', color: '#00aa00', type: 'candidate', status: 'active' },
+	{ id: 'tag_vip', name: 'VIP', color: '#ff0000', type: 'candidate', status: 'active' },
+	{ id: 'tag_dup_1', name: 'Twice', color: '#000000', type: 'candidate', status: 'active' },
+	{ id: 'tag_dup_2', name: 'twice ', color: '#000000', type: 'candidate', status: 'active' },
+];
+const CANDIDATE: Partial<Candidate> & { id: string } = {
+	id: 'can_ada',
+	first_name: 'Ada',
+	last_name: 'Lovelace',
+	full_name: 'Ada Lovelace',
+	email: 'ada@example.com',
+	tags: [
+		{ id: 'tag_old', name: 'Old' },
+		{ id: 'tag_vip', name: 'VIP' },
+		{ id: 'tag_keep', name: 'Keep me' },
+	],
+};
+
+let fx: RecruitingFixture;
+beforeAll(async () => {
+	fx = await startRecruitingFixture(SEED);
+});
+afterAll(async () => await fx.close());
+beforeEach(() => {
+	fx.sandbox.reset(SEED);
+	for (const tag of TAGS) fx.sandbox.put('tags', tag);
+	fx.sandbox.put('candidates', CANDIDATE as Candidate);
+	fx.sandbox.clearRequests();
+});
+
+const writes = () => fx.sandbox.requests.filter((r) => r.method !== 'GET').map(({ method, path, body }) => ({ method, path, body }));
+const run = async (operation: string, parameters: INodeParameters) =>
+	await fx.run({ resource: 'candidate', operation, candidateId: 'can_ada', ...parameters });
+const byName = (value: string) => ({ __rl: true, mode: 'name', value });
+const candidate = () => fx.sandbox.get('candidates', 'can_ada') as Candidate;
+
+describe('Remove Tag', () => {
+	test('reads the candidate and writes back every other tag exactly, in order', async () => {
+		const result = await run('removeTag', { tagId: 'tag_vip' });
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toEqual([{ success: true }]);
+		expect(fx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`GET ${apiPath(fx.sandbox, 'candidates', 'can_ada')}`,
+			`PUT ${apiPath(fx.sandbox, 'candidates', 'can_ada')}`,
+		]);
+		expect(writes()[0].body).toEqual({ tags: [{ id: 'tag_old', name: 'Old' }, { id: 'tag_keep', name: 'Keep me' }] });
+		expect(candidate().tags).toEqual([{ id: 'tag_old', name: 'Old' }, { id: 'tag_keep', name: 'Keep me' }]);
+	});
+
+	test('a tag the candidate does not have is a success and writes nothing', async () => {
+		const result = await run('removeTag', { tagId: 'tag_hired' });
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toEqual([{ success: true }]);
+		expect(writes()).toEqual([]);
+		expect(candidate().tags).toEqual(CANDIDATE.tags);
+	});
+
+	test('by name (any case, spaces around)', async () => {
+		const result = await run('removeTag', { tagId: byName('  vip ') });
+		expect(result.error).toBeUndefined();
+		expect(candidate().tags!.map((t) => t.id)).toEqual(['tag_old', 'tag_keep']);
+	});
+
+	test('the last tag: writes an empty list', async () => {
+		fx.sandbox.put('candidates', { ...CANDIDATE, tags: [{ id: 'tag_vip', name: 'VIP' }] } as Candidate);
+		await run('removeTag', { tagId: { __rl: true, mode: 'list', value: 'tag_vip' } });
+		expect(writes()[0].body).toEqual({ tags: [] });
+		expect(candidate().tags).toEqual([]);
+	});
+
+	test('an unknown candidate: the error names it, nothing written', async () => {
+		const result = await fx.run({ resource: 'candidate', operation: 'removeTag', candidateId: 'can_nobody', tagId: 'tag_vip' });
+		expect(errorOf(result).message).toMatch(/candidate "can_nobody" was not found/);
+		expect(writes()).toEqual([]);
+	});
+});
+
+describe('tags by name', () => {
+	test('Add Tag by name posts the tag ID it found', async () => {
+		const result = await run('addTag', { tagId: byName('hired') });
+		expect(result.error).toBeUndefined();
+		expect(writes()).toEqual([
+			{ method: 'POST', path: apiPath(fx.sandbox, 'candidates', 'can_ada', 'tags'), body: { id: 'tag_hired' } },
+		]);
+	});
+
+	test.each(['addTag', 'removeTag'])('%s: an unknown name is refused before any write', async (operation) => {
+		const result = await run(operation, { tagId: byName('Nobody has this tag') });
+		expect(errorOf(result).message).toBe(
+			'Invalid "Tag": no tag is named "Nobody has this tag": pick it from the list or create it in the service first',
+		);
+		expect(writes()).toEqual([]);
+	});
+
+	test('a name two tags share is refused, naming how many', async () => {
+		const result = await run('addTag', { tagId: byName('TWICE') });
+		expect(errorOf(result).message).toMatch(/2 tags are named "TWICE"/);
+		expect(writes()).toEqual([]);
+	});
+
+	test('an empty name is refused before any request', async () => {
+		const result = await run('addTag', { tagId: byName('  ') });
+		expect(errorOf(result).message).toMatch(/Invalid "Tag": a tag name is required/);
+		expect(fx.sandbox.requests).toEqual([]);
+	});
+});
