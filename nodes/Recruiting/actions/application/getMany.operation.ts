@@ -2,12 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkOneOf, invalidField } from '../../../shared/validation';
-import {
-	getManyItems,
-	listOptions,
-	readAdditionalQuery,
-	returnAllAndLimit,
-} from '../common.descriptions';
+import { listOptions, returnAllAndLimit } from '../common.descriptions';
+import { getManyItems, readAdditionalQuery } from '../helpers';
 
 export const PARENT_STAGES = ['rejected', 'new', 'screening', 'interviewing', 'offered', 'hired'] as const;
 

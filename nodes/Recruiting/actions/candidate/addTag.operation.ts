@@ -3,7 +3,7 @@ import { recruitingRequest, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
 import { idLocator } from '../common.descriptions';
-import { success } from '../types';
+import { success } from '../helpers';
 import { candidateIdField } from './fields';
 
 const properties: INodeProperties[] = [

@@ -9,7 +9,8 @@ import {
 	invalidField,
 	requireId,
 } from '../../../shared/validation';
-import { groupEntries, tagsCollection } from '../common.descriptions';
+import { tagsCollection } from '../common.descriptions';
+import { groupEntries } from '../helpers';
 import { candidateIdField, candidateNotFound } from './fields';
 
 const properties: INodeProperties[] = [

@@ -3,7 +3,7 @@ import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkIntegerInRange, checkSomeFields, invalidField, requireId } from '../../../shared/validation';
 import { candidateIdField } from '../candidate/fields';
-import { groupEntries } from '../common.descriptions';
+import { groupEntries } from '../helpers';
 
 /** Editor name → API name of a file object's text fields. */
 const FILE_TEXT_FIELDS: Record<string, string> = {

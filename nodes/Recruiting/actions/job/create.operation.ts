@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkLength, checkOneOf, invalidField, toIsoDateTime } from '../../../shared/validation';
-import { compact, fieldGroup, groupEntries, nonEmpty, tagsCollection } from '../common.descriptions';
+import { fieldGroup, tagsCollection } from '../common.descriptions';
+import { compact, groupEntries, nonEmpty } from '../helpers';
 
 export const JOB_STATUSES = ['drafted', 'published', 'closed', 'internal'] as const;
 export const JOB_TYPES = [
