@@ -2,7 +2,7 @@
  * What the operations run: reading parameters, building request bodies, listing. Their editor
  * fields are in common.descriptions.ts.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestAllItems, resourcePath } from '../../shared/transport';
 import { updateDisplayOptions } from '../../shared/updateDisplayOptions';
 import { invalidField, requireId } from '../../shared/validation';
@@ -12,6 +12,11 @@ import type { RecruitingOperation } from './types';
 /** What delete, cancel and add-tag output: the service answers them without a body. A fresh object each time, since output items are mutable. */
 export function success(): IDataObject {
 	return { success: true };
+}
+
+/** A collection or fixedCollection parameter's value; {} when nothing was added. */
+export function readCollection(this: IExecuteFunctions, name: string, itemIndex: number): IDataObject {
+	return this.getNodeParameter(name, itemIndex, {}) as IDataObject;
 }
 
 /** Paging is owned by the node: these names cannot be overridden from the escape hatch. */
@@ -80,7 +85,7 @@ export function simpleGetMany(resource: string, segments: Array<string | IdSegme
 				notFound = `${segment.noun} "${id}"`;
 				return id;
 			});
-			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+			const options = readCollection.call(this, 'options', itemIndex);
 			return await getManyItems.call(
 				this,
 				itemIndex,
@@ -92,11 +97,28 @@ export function simpleGetMany(resource: string, segments: Array<string | IdSegme
 	};
 }
 
-/** The entries of a `fieldGroup` parameter value, whether it holds one group or many. */
-export function groupEntries(fields: IDataObject, name: string, inner = name): IDataObject[] {
-	const value = (fields[name] as IDataObject | undefined)?.[inner];
-	if (Array.isArray(value)) return value as IDataObject[];
-	return value && typeof value === 'object' ? [value as IDataObject] : [];
+/** Text without surrounding spaces; '' for nothing. */
+export const text = (value: unknown): string => String(value ?? '').trim();
+
+/** Text as typed, spaces kept; '' for nothing. An expression may give a number where the API takes text. */
+export const asText = (value: unknown): string => String(value ?? '');
+
+/** `"a, b"` or `['a', 'b']` (from an expression) → `['a', 'b']`, without empty entries. */
+export function splitList(value: unknown): string[] {
+	const parts: unknown[] = Array.isArray(value) ? value : text(value).split(',');
+	return parts.map(text).filter((part) => part !== '');
+}
+
+/** The entries of a fixedCollection value, `{ [inner]: entry or entries }`, whether it holds one or many. */
+export function readGroups(value: unknown, inner: string): IDataObject[] {
+	const entries = (value as IDataObject | undefined)?.[inner];
+	if (Array.isArray(entries)) return entries as IDataObject[];
+	return entries && typeof entries === 'object' ? [entries as IDataObject] : [];
+}
+
+/** The entry of a single-group fixedCollection, if the user added it. */
+export function readGroup(value: unknown, inner: string): IDataObject | undefined {
+	return readGroups(value, inner)[0];
 }
 
 /** Drops empty values, so a sub-field left untouched is not sent. */
@@ -106,7 +128,39 @@ export function compact(object: IDataObject): IDataObject {
 	);
 }
 
-/** The object if it has a key, else undefined: a group added with every field left empty is not sent. */
+/** The object if it has a key, else undefined. */
 export function nonEmpty(object: IDataObject): IDataObject | undefined {
 	return Object.keys(object).length ? object : undefined;
+}
+
+/** A nested object of the body, without its empty values; undefined when none is left, so a group added but left empty is not sent. */
+export function nested(object: IDataObject): IDataObject | undefined {
+	return nonEmpty(compact(object));
+}
+
+/** `nested` over text values (the API's type for them); `toText` says whether spaces are trimmed. */
+export function textObject(
+	values: IDataObject,
+	toText: (value: unknown) => string = text,
+): IDataObject | undefined {
+	return nested(Object.fromEntries(Object.entries(values).map(([key, value]) => [key, toText(value)])));
+}
+
+/**
+ * The `{ id, name }` references of a Tags list (see tagsCollection); undefined when no tag was
+ * added. An entry with neither is refused here; a name without an ID is the service's call.
+ */
+export function tagReferences(
+	node: INode,
+	itemIndex: number,
+	tags: unknown,
+	toText: (value: unknown) => string = text,
+): IDataObject[] | undefined {
+	const entries = readGroups(tags, 'tag');
+	if (entries.length === 0) return undefined;
+	return entries.map((tag) => {
+		const reference = textObject({ id: tag.id, name: tag.name }, toText);
+		if (reference === undefined) throw invalidField(node, itemIndex, 'Tags', 'each tag needs an ID or a name');
+		return reference;
+	});
 }

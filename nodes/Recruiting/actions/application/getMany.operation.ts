@@ -3,7 +3,7 @@ import { resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkOneOf, invalidField } from '../../../shared/validation';
 import { listOptions, returnAllAndLimit } from '../common.descriptions';
-import { getManyItems, readAdditionalQuery } from '../helpers';
+import { getManyItems, readAdditionalQuery, readCollection } from '../helpers';
 
 export const PARENT_STAGES = ['rejected', 'new', 'screening', 'interviewing', 'offered', 'hired'] as const;
 
@@ -74,7 +74,7 @@ export const description = updateDisplayOptions(
 /** The modeled filters and sort as query parameters; an added filter must have a value. */
 function readFilters(this: IExecuteFunctions, itemIndex: number, options: IDataObject): IDataObject {
 	const node = this.getNode();
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const filters = readCollection.call(this, 'filters', itemIndex);
 	const qs: IDataObject = {};
 	for (const filter of ID_FILTERS) {
 		const value = filters[filter.name];
@@ -93,7 +93,7 @@ function readFilters(this: IExecuteFunctions, itemIndex: number, options: IDataO
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = readCollection.call(this, 'options', itemIndex);
 	// The modeled filters win over a same-named additional query parameter.
 	const qs = { ...readAdditionalQuery(options), ...readFilters.call(this, itemIndex, options) };
 	return await getManyItems.call(this, itemIndex, resourcePath('applications'), qs);

@@ -6,11 +6,10 @@ import {
 	checkSomeFields,
 	checkHttpUrl,
 	checkIntegerInRange,
-	invalidField,
 	requireId,
 } from '../../../shared/validation';
 import { tagsCollection } from '../common.descriptions';
-import { groupEntries } from '../helpers';
+import { nested, readCollection, readGroup, readGroups, tagReferences, text, textObject } from '../helpers';
 import { candidateIdField, candidateNotFound } from './fields';
 
 const properties: INodeProperties[] = [
@@ -139,12 +138,10 @@ const TEXT_FIELDS: Record<string, string> = {
 	company: 'company',
 };
 
-const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value).trim());
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const node = this.getNode();
 	const candidateId = requireId.call(this, 'candidateId', itemIndex, 'Candidate ID');
-	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const fields = readCollection.call(this, 'updateFields', itemIndex);
 	const body: IDataObject = {};
 
 	for (const [name, apiName] of Object.entries(TEXT_FIELDS)) {
@@ -157,29 +154,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (fields.rating !== undefined) {
 		body.rating = checkIntegerInRange(node, itemIndex, 'Rating', fields.rating, 1, 5);
 	}
-	const [location] = groupEntries(fields, 'location', 'location');
+	const location = readGroup(fields.location, 'location');
 	if (location) {
-		const country: IDataObject = {};
-		if (text(location.countryName)) country.name = text(location.countryName);
-		if (text(location.countryCode)) country.code = text(location.countryCode);
-		const value: IDataObject = {};
-		if (text(location.address)) value.address = text(location.address);
-		if (Object.keys(country).length) value.country = country;
-		if (Object.keys(value).length) body.location = value;
-	}
-	const tags = groupEntries(fields, 'tags', 'tag');
-	if (tags.length) {
-		body.tags = tags.map((tag) => {
-			if (!text(tag.id) && !text(tag.name)) {
-				throw invalidField(node, itemIndex, 'Tags', 'each tag needs an ID or a name');
-			}
-			const value: IDataObject = {};
-			if (text(tag.id)) value.id = text(tag.id);
-			if (text(tag.name)) value.name = text(tag.name);
-			return value;
+		const value = nested({
+			address: text(location.address),
+			country: textObject({ name: location.countryName, code: location.countryCode }),
 		});
+		if (value) body.location = value;
 	}
-	const profiles = groupEntries(fields, 'socialProfiles', 'profile');
+	const tags = tagReferences(node, itemIndex, fields.tags);
+	if (tags) body.tags = tags;
+	const profiles = readGroups(fields.socialProfiles, 'profile');
 	if (profiles.length) {
 		body.social_profiles = profiles.map((profile) => ({
 			uri: checkHttpUrl(node, itemIndex, 'Social Profiles', profile.uri),

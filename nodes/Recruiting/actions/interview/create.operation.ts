@@ -11,6 +11,7 @@ import {
 	toIsoDateTime,
 } from '../../../shared/validation';
 import { idLocator } from '../common.descriptions';
+import { asText, readCollection, readGroups, text } from '../helpers';
 
 export const INTERVIEW_TYPES = ['phone', 'online', 'on_site'] as const;
 export const ATTENDEE_TYPES = ['user', 'candidate', 'guest'] as const;
@@ -211,8 +212,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-const text = (value: unknown): string => String(value ?? '').trim();
-
 /** The attendee shape the service expects: both ids always present (null where they do not apply). */
 function attendeeBody(
 	this: IExecuteFunctions,
@@ -249,9 +248,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		throw invalidField(node, itemIndex, 'End', `must be after the start (${start})`);
 	}
 	const timeZone = checkTimeZone(node, itemIndex, 'Time Zone', this.getNodeParameter('timeZone', itemIndex, 'UTC'));
-	const attendees = ((this.getNodeParameter('attendees', itemIndex, {}) as IDataObject).attendee ??
-		[]) as IDataObject[];
-	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const attendees = readGroups(readCollection.call(this, 'attendees', itemIndex), 'attendee');
+	const fields = readCollection.call(this, 'additionalFields', itemIndex);
 
 	const event: IDataObject = {};
 	if (text(fields.title)) event.title = text(fields.title);
@@ -266,8 +264,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 
 	const meta: IDataObject = {};
-	if (text(fields.noteForCandidate)) meta.note_for_candidate = String(fields.noteForCandidate);
-	if (text(fields.noteForAttendees)) meta.note_for_attendees = String(fields.noteForAttendees);
+	if (text(fields.noteForCandidate)) meta.note_for_candidate = asText(fields.noteForCandidate);
+	if (text(fields.noteForAttendees)) meta.note_for_attendees = asText(fields.noteForAttendees);
 	if (fields.attachResumeToInvite !== undefined) {
 		meta.attach_resume_to_invite = fields.attachResumeToInvite === true;
 	}

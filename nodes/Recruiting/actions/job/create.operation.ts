@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
-import { checkLength, checkOneOf, invalidField, toIsoDateTime } from '../../../shared/validation';
+import { checkLength, checkOneOf, toIsoDateTime } from '../../../shared/validation';
 import { fieldGroup, tagsCollection } from '../common.descriptions';
-import { compact, groupEntries, nonEmpty } from '../helpers';
+import { asText, compact, nested, readCollection, readGroup, splitList, tagReferences, textObject } from '../helpers';
 
 export const JOB_STATUSES = ['drafted', 'published', 'closed', 'internal'] as const;
 export const JOB_TYPES = [
@@ -164,26 +164,11 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/**
- * `compact` over text sub-fields: every value is sent as a string (the API's type for all of them;
- * an expression may give a number), and empty ones are left out.
- */
-const compactText = (object: IDataObject): IDataObject =>
-	compact(
-		Object.fromEntries(
-			Object.entries(object).map(([key, value]) => [key, value === undefined || value === null ? value : String(value)]),
-		),
-	);
-
-/** The first (only) entry of a single-group field, if the user added it. */
-const group = (fields: IDataObject, name: string, inner?: string): IDataObject | undefined =>
-	groupEntries(fields, name, inner)[0];
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const node = this.getNode();
 	const title = this.getNodeParameter('title', itemIndex) as string;
-	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	// Built with empty values allowed, then compacted: an optional field left empty is not sent.
+	const fields = readCollection.call(this, 'additionalFields', itemIndex);
+	// Job Create sends its text as typed, spaces kept (asText); empty values are compacted away.
 	const body: IDataObject = { title: checkLength(node, itemIndex, 'Title', title, 1, 100) };
 
 	if (fields.description !== undefined) {
@@ -198,58 +183,41 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (fields.jobCode !== undefined) body.job_code = String(fields.jobCode);
 	if (fields.ownerId !== undefined) body.owner_id = String(fields.ownerId);
 
-	const deadline = group(fields, 'deadline');
+	const deadline = readGroup(fields.deadline, 'deadline');
 	if (deadline) {
 		body.deadline = compact({
 			closes_at: deadline.closesAt ? toIsoDateTime(node, itemIndex, 'Closes At', deadline.closesAt) : undefined,
 			auto_close: deadline.autoClose === true,
 		});
 	}
-	const category = group(fields, 'category');
-	if (category) body.category = nonEmpty(compactText({ id: category.id, name: category.name }));
-	const language = group(fields, 'language');
-	if (language) body.language = nonEmpty(compactText({ id: language.id, name: language.name, code: language.code }));
-	const location = group(fields, 'location');
+	const category = readGroup(fields.category, 'category');
+	if (category) body.category = textObject({ id: category.id, name: category.name }, asText);
+	const language = readGroup(fields.language, 'language');
+	if (language) body.language = textObject({ id: language.id, name: language.name, code: language.code }, asText);
+	const location = readGroup(fields.location, 'location');
 	if (location) {
-		const state = compactText({ id: location.stateId, name: location.stateName, code: location.stateCode });
-		const country = compactText({ id: location.countryId, name: location.countryName, code: location.countryCode });
-		body.location = nonEmpty(
-			compact({
-				...compactText({ city: location.city, remote: location.remote }),
-				state: nonEmpty(state),
-				country: nonEmpty(country),
-			}),
-		);
-	}
-	const form = group(fields, 'applicationForm', 'form');
-	if (form) {
-		const baseForm = compactText(Object.fromEntries(BASE_FORM_KEYS.map((key) => [key, form[key]])));
-		const additionalFormIds = String(form.additionalFormIds ?? '')
-			.split(',')
-			.map((id) => id.trim())
-			.filter((id) => id !== '');
-		body.application_form = nonEmpty(
-			compact({
-				base_form: nonEmpty(baseForm),
-				additional_form_ids: additionalFormIds.length ? additionalFormIds : undefined,
-			}),
-		);
-	}
-	const responder = group(fields, 'autoResponder', 'responder');
-	if (responder) {
-		body.auto_responder = nonEmpty(
-			compactText({ id: responder.id, email_subject: responder.emailSubject, email_body: responder.emailBody }),
-		);
-	}
-	const tags = groupEntries(fields, 'tags', 'tag');
-	if (tags.length) {
-		body.tags = tags.map((tag) => {
-			const value = compactText({ id: tag.id, name: tag.name });
-			// As candidate update: an empty entry is refused here; a name without an ID is the service's call.
-			if (Object.keys(value).length === 0) throw invalidField(node, itemIndex, 'Tags', 'each tag needs an ID or a name');
-			return value;
+		body.location = nested({
+			...textObject({ city: location.city, remote: location.remote }, asText),
+			state: textObject({ id: location.stateId, name: location.stateName, code: location.stateCode }, asText),
+			country: textObject({ id: location.countryId, name: location.countryName, code: location.countryCode }, asText),
 		});
 	}
+	const form = readGroup(fields.applicationForm, 'form');
+	if (form) {
+		const additionalFormIds = splitList(form.additionalFormIds);
+		body.application_form = nested({
+			base_form: textObject(Object.fromEntries(BASE_FORM_KEYS.map((key) => [key, form[key]])), asText),
+			additional_form_ids: additionalFormIds.length ? additionalFormIds : undefined,
+		});
+	}
+	const responder = readGroup(fields.autoResponder, 'responder');
+	if (responder) {
+		body.auto_responder = textObject(
+			{ id: responder.id, email_subject: responder.emailSubject, email_body: responder.emailBody },
+			asText,
+		);
+	}
+	body.tags = tagReferences(node, itemIndex, fields.tags, asText);
 
 	return await recruitingRequestData.call(this, {
 		method: 'POST',

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
+import { readCollection } from '../helpers';
 import { webhookIdField, webhookNotFound, withoutSigningKey } from './fields';
 
 const properties: INodeProperties[] = [
@@ -32,7 +33,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const webhookId = requireId.call(this, 'webhookId', itemIndex, 'Webhook ID');
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = readCollection.call(this, 'options', itemIndex);
 	const webhook = await recruitingRequestData.call(this, {
 		method: 'GET',
 		path: resourcePath('webhooks', webhookId),

@@ -3,6 +3,7 @@ import { WEBHOOK_EVENT_OPTIONS } from '../../../shared/events';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkEventNames, checkHttpUrl, checkSomeFields, requireId } from '../../../shared/validation';
+import { readCollection } from '../helpers';
 import { webhookIdField, webhookNotFound, withoutSigningKey } from './fields';
 
 const properties: INodeProperties[] = [
@@ -51,7 +52,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const node = this.getNode();
 	const webhookId = requireId.call(this, 'webhookId', itemIndex, 'Webhook ID');
-	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const fields = readCollection.call(this, 'updateFields', itemIndex);
 	const body: IDataObject = {};
 
 	if (fields.endpoint !== undefined) {
