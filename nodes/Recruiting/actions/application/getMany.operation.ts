@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkOneOf, invalidField } from '../../../shared/validation';
-import { listOptions, returnAllAndLimit } from '../common.descriptions';
+import { listOptions, optionsOf, returnAllAndLimit } from '../common.descriptions';
 import { getManyItems, readAdditionalQuery, readCollection } from '../helpers';
 
 export const PARENT_STAGES = ['rejected', 'new', 'screening', 'interviewing', 'offered', 'hired'] as const;
@@ -42,10 +42,7 @@ const properties: INodeProperties[] = [
 				displayName: 'Parent Stage',
 				name: 'parentStage',
 				type: 'options',
-				options: PARENT_STAGES.map((stage) => ({
-					name: stage.charAt(0).toUpperCase() + stage.slice(1),
-					value: stage,
-				})),
+				options: optionsOf(PARENT_STAGES),
 				default: 'new',
 				description: 'Only applications in this stage of the pipeline',
 			},
@@ -56,10 +53,10 @@ const properties: INodeProperties[] = [
 			displayName: 'Sort',
 			name: 'sort',
 			type: 'options',
-			options: [
-				{ name: 'Applied At, Oldest First', value: 'applied_at' },
-				{ name: 'Applied At, Newest First', value: '-applied_at' },
-			],
+			options: optionsOf(SORTS, {
+				applied_at: 'Applied At, Oldest First',
+				'-applied_at': 'Applied At, Newest First',
+			}),
 			default: 'applied_at',
 			description: 'The order of the applications',
 		},

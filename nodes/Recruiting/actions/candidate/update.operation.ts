@@ -8,7 +8,7 @@ import {
 	checkIntegerInRange,
 	requireId,
 } from '../../../shared/validation';
-import { tagsCollection } from '../common.descriptions';
+import { fieldGroup, tagsCollection, textField } from '../common.descriptions';
 import { nested, readCollection, readGroup, readGroups, tagReferences, text, textObject } from '../helpers';
 import { candidateIdField, candidateNotFound } from './fields';
 
@@ -45,35 +45,15 @@ const properties: INodeProperties[] = [
 				description: 'Absolute http(s) URL of a profile picture',
 			},
 			{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
-			{
+			fieldGroup({
 				displayName: 'Location',
 				name: 'location',
-				type: 'fixedCollection',
-				default: {},
-				options: [
-					{
-						displayName: 'Location',
-						name: 'location',
-						values: [
-							{ displayName: 'Address', name: 'address', type: 'string', default: '' },
-							{
-								displayName: 'Country Code',
-								name: 'countryCode',
-								type: 'string',
-								default: '',
-								placeholder: 'IE',
-							},
-							{
-								displayName: 'Country Name',
-								name: 'countryName',
-								type: 'string',
-								default: '',
-								placeholder: 'Ireland',
-							},
-						],
-					},
+				values: [
+					textField('Address', 'address'),
+					textField('Country Code', 'countryCode', { placeholder: 'IE' }),
+					textField('Country Name', 'countryName', { placeholder: 'Ireland' }),
 				],
-			},
+			}),
 			{
 				displayName: 'Phone Number',
 				name: 'phoneNumber',

@@ -10,7 +10,7 @@ import {
 	requireId,
 	toIsoDateTime,
 } from '../../../shared/validation';
-import { idLocator } from '../common.descriptions';
+import { byName, idLocator, optionsOf } from '../common.descriptions';
 import { asText, readCollection, readGroups, text } from '../helpers';
 
 export const INTERVIEW_TYPES = ['phone', 'online', 'on_site'] as const;
@@ -46,11 +46,7 @@ const properties: INodeProperties[] = [
 		name: 'type',
 		type: 'options',
 		required: true,
-		options: [
-			{ name: 'On Site', value: 'on_site' },
-			{ name: 'Online', value: 'online' },
-			{ name: 'Phone', value: 'phone' },
-		],
+		options: optionsOf(INTERVIEW_TYPES).sort(byName),
 		default: 'online',
 		description: 'How the interview takes place',
 	},
@@ -94,11 +90,10 @@ const properties: INodeProperties[] = [
 						displayName: 'Type',
 						name: 'type',
 						type: 'options',
-						options: [
-							{ name: 'Candidate', value: 'candidate' },
-							{ name: 'Guest', value: 'guest', description: 'Someone outside the company, invited by email' },
-							{ name: 'User', value: 'user', description: 'A user of the company account' },
-						],
+						options: optionsOf(ATTENDEE_TYPES, {
+							guest: { description: 'Someone outside the company, invited by email' },
+							user: { description: 'A user of the company account' },
+						}).sort(byName),
 						default: 'user',
 					},
 					{
@@ -177,15 +172,12 @@ const properties: INodeProperties[] = [
 				displayName: 'Online Meeting Type',
 				name: 'onlineMeetingType',
 				type: 'options',
-				options: [
-					{ name: 'Event Hangout', value: 'event_hangout' },
-					{ name: 'Event Named Hangout', value: 'event_named_hangout' },
-					{ name: 'Google Meet', value: 'hangouts_meet' },
-					{ name: 'Microsoft Teams for Business', value: 'teams_for_business' },
-					{ name: 'Skype for Business', value: 'skype_for_business' },
-					{ name: 'Skype for Consumer', value: 'skype_for_consumer' },
-					{ name: 'Unknown', value: 'unknown' },
-				],
+				options: optionsOf(ONLINE_MEETING_TYPES, {
+					hangouts_meet: 'Google Meet',
+					teams_for_business: 'Microsoft Teams for Business',
+					skype_for_business: 'Skype for Business',
+					skype_for_consumer: 'Skype for Consumer',
+				}).sort(byName),
 				default: 'hangouts_meet',
 			},
 			{

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkLength, checkOneOf, toIsoDateTime } from '../../../shared/validation';
-import { fieldGroup, tagsCollection } from '../common.descriptions';
+import { fieldGroup, labelOf, optionsOf, tagsCollection, textField } from '../common.descriptions';
 import { asText, compact, nested, readCollection, readGroup, splitList, tagReferences, textObject } from '../helpers';
 
 export const JOB_STATUSES = ['drafted', 'published', 'closed', 'internal'] as const;
@@ -24,19 +24,6 @@ const BASE_FORM_KEYS = [
 	'resume',
 	'cover_letter',
 ] as const;
-
-const label = (value: string) =>
-	value
-		.split('_')
-		.map((word) => (word === 'na' ? 'N/A' : word.charAt(0).toUpperCase() + word.slice(1)))
-		.join(' ');
-const optionsOf = (values: readonly string[]) => values.map((value) => ({ name: label(value), value }));
-
-const stringField = (
-	displayName: string,
-	name: string,
-	extra: Partial<INodeProperties> = {},
-): INodeProperties => ({ displayName, name, type: 'string', default: '', ...extra });
 
 const properties: INodeProperties[] = [
 	{
@@ -60,12 +47,12 @@ const properties: INodeProperties[] = [
 				inner: 'form',
 				values: [
 					...BASE_FORM_KEYS.map((key) =>
-						stringField(`${label(key)} Setting`, key, {
+						textField(`${labelOf(key)} Setting`, key, {
 							placeholder: 'off',
-							description: `Base form setting for the ${label(key).toLowerCase()} field; leave empty to keep the service default`,
+							description: `Base form setting for the ${labelOf(key).toLowerCase()} field; leave empty to keep the service default`,
 						}),
 					),
-					stringField('Additional Form IDs', 'additionalFormIds', {
+					textField('Additional Form IDs', 'additionalFormIds', {
 						description: 'Comma-separated IDs of additional application forms',
 					}),
 				],
@@ -75,15 +62,15 @@ const properties: INodeProperties[] = [
 				name: 'autoResponder',
 				inner: 'responder',
 				values: [
-					stringField('ID', 'id'),
-					stringField('Email Subject', 'emailSubject'),
-					stringField('Email Body', 'emailBody', { typeOptions: { rows: 4 } }),
+					textField('ID', 'id'),
+					textField('Email Subject', 'emailSubject'),
+					textField('Email Body', 'emailBody', { typeOptions: { rows: 4 } }),
 				],
 			}),
 			fieldGroup({
 				displayName: 'Category',
 				name: 'category',
-				values: [stringField('ID', 'id'), stringField('Name', 'name')],
+				values: [textField('ID', 'id'), textField('Name', 'name')],
 			}),
 			fieldGroup({
 				displayName: 'Deadline',
@@ -99,7 +86,7 @@ const properties: INodeProperties[] = [
 					},
 				],
 			}),
-			stringField('Description', 'description', {
+			textField('Description', 'description', {
 				typeOptions: { rows: 6 },
 				description: 'The job description, at most 100,000 characters',
 			}),
@@ -107,38 +94,38 @@ const properties: INodeProperties[] = [
 				displayName: 'Experience',
 				name: 'experience',
 				type: 'options',
-				options: optionsOf(JOB_EXPERIENCE),
+				options: optionsOf(JOB_EXPERIENCE, { na: 'N/A' }),
 				default: 'na',
 			},
-			stringField('Job Code', 'jobCode', { description: 'Internal code of the job' }),
+			textField('Job Code', 'jobCode', { description: 'Internal code of the job' }),
 			fieldGroup({
 				displayName: 'Language',
 				name: 'language',
 				values: [
-					stringField('Code', 'code', { placeholder: 'en' }),
-					stringField('ID', 'id'),
-					stringField('Name', 'name'),
+					textField('Code', 'code', { placeholder: 'en' }),
+					textField('ID', 'id'),
+					textField('Name', 'name'),
 				],
 			}),
 			fieldGroup({
 				displayName: 'Location',
 				name: 'location',
 				values: [
-					stringField('City', 'city'),
-					stringField('Country Code', 'countryCode', { placeholder: 'IE' }),
-					stringField('Country ID', 'countryId'),
-					stringField('Country Name', 'countryName'),
-					stringField('Remote', 'remote', {
+					textField('City', 'city'),
+					textField('Country Code', 'countryCode', { placeholder: 'IE' }),
+					textField('Country ID', 'countryId'),
+					textField('Country Name', 'countryName'),
+					textField('Remote', 'remote', {
 						placeholder: 'not_remote',
 						description: 'The remote setting, for example not_remote',
 					}),
-					stringField('State Code', 'stateCode'),
-					stringField('State ID', 'stateId'),
-					stringField('State Name', 'stateName'),
+					textField('State Code', 'stateCode'),
+					textField('State ID', 'stateId'),
+					textField('State Name', 'stateName'),
 				],
 			}),
-			stringField('Owner ID', 'ownerId', { placeholder: 'usr_…', description: 'User ID of the job owner' }),
-			stringField('Salary', 'salary'),
+			textField('Owner ID', 'ownerId', { placeholder: 'usr_…', description: 'User ID of the job owner' }),
+			textField('Salary', 'salary'),
 			{
 				displayName: 'Status',
 				name: 'status',

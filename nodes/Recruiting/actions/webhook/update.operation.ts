@@ -3,6 +3,7 @@ import { WEBHOOK_EVENT_OPTIONS } from '../../../shared/events';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkEventNames, checkHttpUrl, checkSomeFields, requireId } from '../../../shared/validation';
+import { byName } from '../common.descriptions';
 import { readCollection } from '../helpers';
 import { webhookIdField, webhookNotFound, withoutSigningKey } from './fields';
 
@@ -34,7 +35,7 @@ const properties: INodeProperties[] = [
 				name: 'events',
 				type: 'multiOptions',
 				// The service's documented events, by name; an expression may give others (new events appear over time)
-				options: [...WEBHOOK_EVENT_OPTIONS].sort((a, b) => a.name.localeCompare(b.name)),
+				options: [...WEBHOOK_EVENT_OPTIONS].sort(byName),
 				default: [],
 				description:
 					'The events to subscribe to; replaces the current subscriptions. An expression may also name events not in this list.',
