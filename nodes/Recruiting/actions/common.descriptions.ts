@@ -63,18 +63,33 @@ export const additionalQueryOption: INodeProperties = {
 	],
 };
 
+/** A collection of optional fields, each added by the user: Additional Fields, Update Fields, Options, Filters. */
+export function collection(
+	displayName: string,
+	name: string,
+	placeholder: string,
+	options: INodeProperties[],
+): INodeProperties {
+	return { displayName, name, type: 'collection', placeholder, default: {}, options };
+}
+
+/** The optional fields of a create. */
+export const additionalFields = (options: INodeProperties[]): INodeProperties =>
+	collection('Additional Fields', 'additionalFields', 'Add Field', options);
+
+/** The fields of an update: only those added are sent. */
+export const updateFields = (options: INodeProperties[]): INodeProperties =>
+	collection('Update Fields', 'updateFields', 'Add Field', options);
+
+/** Options that change how an operation runs or what it outputs, not what it sends. */
+export const optionsCollection = (options: INodeProperties[]): INodeProperties =>
+	collection('Options', 'options', 'Add Option', options);
+
 /** The Options collection of a list operation: its own options plus the escape hatch, sorted by name. */
 export function listOptions(extra: INodeProperties[] = []): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [...extra, additionalQueryOption].sort((a, b) =>
-			a.displayName.localeCompare(b.displayName),
-		),
-	};
+	return optionsCollection(
+		[...extra, additionalQueryOption].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	);
 }
 
 interface IdLocatorOptions {

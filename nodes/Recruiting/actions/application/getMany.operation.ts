@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkOneOf, invalidField } from '../../../shared/validation';
-import { listOptions, optionsOf, returnAllAndLimit } from '../common.descriptions';
+import { collection, listOptions, optionsOf, returnAllAndLimit } from '../common.descriptions';
 import { getManyItems, readAdditionalQuery, readCollection } from '../helpers';
 
 export const PARENT_STAGES = ['rejected', 'new', 'screening', 'interviewing', 'offered', 'hired'] as const;
@@ -21,33 +21,26 @@ const ID_FILTERS = [
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			...ID_FILTERS.map(
-				(filter): INodeProperties => ({
-					displayName: filter.displayName,
-					name: filter.name,
-					type: 'string',
-					default: '',
-					placeholder: filter.placeholder,
-					description: `Only applications with this ${filter.displayName.replace(/ ID$/, '').toLowerCase()} ID`,
-				}),
-			),
-			{
-				displayName: 'Parent Stage',
-				name: 'parentStage',
-				type: 'options',
-				options: optionsOf(PARENT_STAGES),
-				default: 'new',
-				description: 'Only applications in this stage of the pipeline',
-			},
-		],
-	},
+	collection('Filters', 'filters', 'Add Filter', [
+		...ID_FILTERS.map(
+			(filter): INodeProperties => ({
+				displayName: filter.displayName,
+				name: filter.name,
+				type: 'string',
+				default: '',
+				placeholder: filter.placeholder,
+				description: `Only applications with this ${filter.displayName.replace(/ ID$/, '').toLowerCase()} ID`,
+			}),
+		),
+		{
+			displayName: 'Parent Stage',
+			name: 'parentStage',
+			type: 'options',
+			options: optionsOf(PARENT_STAGES),
+			default: 'new',
+			description: 'Only applications in this stage of the pipeline',
+		},
+	]),
 	listOptions([
 		{
 			displayName: 'Sort',

@@ -8,100 +8,93 @@ import {
 	checkIntegerInRange,
 	requireId,
 } from '../../../shared/validation';
-import { fieldGroup, tagsCollection, textField } from '../common.descriptions';
+import { fieldGroup, tagsCollection, textField, updateFields } from '../common.descriptions';
 import { nested, readCollection, readGroup, readGroups, tagReferences, text, textObject } from '../helpers';
 import { candidateIdField, candidateNotFound } from './fields';
 
 const properties: INodeProperties[] = [
 	candidateIdField,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Company',
-				name: 'company',
-				type: 'string',
-				default: '',
-				description: 'The company the candidate works for now',
-			},
-			{
-				displayName: 'Email',
-				name: 'email',
-				type: 'string',
-				placeholder: 'name@email.com',
-				default: '',
-			},
-			{ displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
-			{
-				displayName: 'Image URL',
-				name: 'imageUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'https://example.com/photo.jpg',
-				description: 'Absolute http(s) URL of a profile picture',
-			},
-			{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
-			fieldGroup({
-				displayName: 'Location',
-				name: 'location',
-				values: [
-					textField('Address', 'address'),
-					textField('Country Code', 'countryCode', { placeholder: 'IE' }),
-					textField('Country Name', 'countryName', { placeholder: 'Ireland' }),
-				],
-			}),
-			{
-				displayName: 'Phone Number',
-				name: 'phoneNumber',
-				type: 'string',
-				default: '',
-				placeholder: '+353 1 234 5678',
-			},
-			{
-				displayName: 'Rating',
-				name: 'rating',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 5, numberPrecision: 0 },
-				default: 1,
-				description: 'Star rating from 1 to 5',
-			},
-			{
-				displayName: 'Social Profiles',
-				name: 'socialProfiles',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				default: {},
-				description: 'Replaces the candidate\'s social profiles',
-				options: [
-					{
-						displayName: 'Profile',
-						name: 'profile',
-						values: [
-							{
-								displayName: 'URI',
-								name: 'uri',
-								type: 'string',
-								default: '',
-								placeholder: 'https://www.linkedin.com/in/…',
-							},
-						],
-					},
-				],
-			},
-			tagsCollection('Replaces the candidate\'s tags; to add one tag, use the Add Tag operation'),
-			{
-				displayName: 'Title',
-				name: 'title',
-				type: 'string',
-				default: '',
-				description: 'The candidate\'s current job title',
-			},
-		],
-	},
+	updateFields([
+		{
+			displayName: 'Company',
+			name: 'company',
+			type: 'string',
+			default: '',
+			description: 'The company the candidate works for now',
+		},
+		{
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+		},
+		{ displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
+		{
+			displayName: 'Image URL',
+			name: 'imageUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'https://example.com/photo.jpg',
+			description: 'Absolute http(s) URL of a profile picture',
+		},
+		{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
+		fieldGroup({
+			displayName: 'Location',
+			name: 'location',
+			values: [
+				textField('Address', 'address'),
+				textField('Country Code', 'countryCode', { placeholder: 'IE' }),
+				textField('Country Name', 'countryName', { placeholder: 'Ireland' }),
+			],
+		}),
+		{
+			displayName: 'Phone Number',
+			name: 'phoneNumber',
+			type: 'string',
+			default: '',
+			placeholder: '+353 1 234 5678',
+		},
+		{
+			displayName: 'Rating',
+			name: 'rating',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 5, numberPrecision: 0 },
+			default: 1,
+			description: 'Star rating from 1 to 5',
+		},
+		{
+			displayName: 'Social Profiles',
+			name: 'socialProfiles',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			default: {},
+			description: 'Replaces the candidate\'s social profiles',
+			options: [
+				{
+					displayName: 'Profile',
+					name: 'profile',
+					values: [
+						{
+							displayName: 'URI',
+							name: 'uri',
+							type: 'string',
+							default: '',
+							placeholder: 'https://www.linkedin.com/in/…',
+						},
+					],
+				},
+			],
+		},
+		tagsCollection('Replaces the candidate\'s tags; to add one tag, use the Add Tag operation'),
+		{
+			displayName: 'Title',
+			name: 'title',
+			type: 'string',
+			default: '',
+			description: 'The candidate\'s current job title',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

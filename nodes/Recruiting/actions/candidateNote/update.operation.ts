@@ -3,6 +3,7 @@ import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkIntegerInRange, checkSomeFields, invalidField, requireId } from '../../../shared/validation';
 import { candidateIdField } from '../candidate/fields';
+import { updateFields } from '../common.descriptions';
 import { readCollection, readGroups, splitList, textObject } from '../helpers';
 
 /** Editor name → API name of a file object's text fields. */
@@ -26,92 +27,85 @@ const properties: INodeProperties[] = [
 		placeholder: 'note_…',
 		description: 'The ID of the note to update',
 	},
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Files',
-				name: 'files',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				default: {},
-				description: 'Replaces the files attached to the note',
-				options: [
-					{
-						displayName: 'File',
-						name: 'file',
-						values: [
-							{
-								displayName: 'Content Type',
-								name: 'contentType',
-								type: 'string',
-								default: '',
-								placeholder: 'application/pdf',
-							},
-							{
-								displayName: 'Download Link',
-								name: 'downloadLink',
-								type: 'string',
-								default: '',
-								placeholder: 'https://…',
-							},
-							{
-								displayName: 'File Extension',
-								name: 'fileExtension',
-								type: 'string',
-								default: '',
-								placeholder: 'pdf',
-							},
-							{ displayName: 'ID', name: 'id', type: 'string', default: '', description: 'The ID of the file' },
-							{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-							{
-								displayName: 'Original Name',
-								name: 'originalName',
-								type: 'string',
-								default: '',
-								description: 'The file name as it was uploaded',
-							},
-							{
-								displayName: 'Size (KB)',
-								name: 'sizeInKb',
-								type: 'number',
-								typeOptions: { minValue: 0, numberPrecision: 0 },
-								default: 0,
-								description: 'The size in kilobytes; 0 leaves it out of the request',
-							},
-						],
-					},
-				],
-			},
-			{
-				displayName: 'Mentioned User IDs',
-				name: 'mentionedUsers',
-				type: 'string',
-				default: '',
-				placeholder: 'usr_…, usr_…',
-				description:
-					'Comma-separated user IDs to mention (an expression may also give an array); replaces the current mentions',
-			},
-			{
-				displayName: 'Restricted',
-				name: 'restricted',
-				type: 'boolean',
-				default: false,
-				description: 'Whether only privileged users may see the note',
-			},
-			{
-				displayName: 'Text',
-				name: 'text',
-				type: 'string',
-				typeOptions: { rows: 4 },
-				default: '',
-			},
-		],
-	},
+	updateFields([
+		{
+			displayName: 'Files',
+			name: 'files',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			default: {},
+			description: 'Replaces the files attached to the note',
+			options: [
+				{
+					displayName: 'File',
+					name: 'file',
+					values: [
+						{
+							displayName: 'Content Type',
+							name: 'contentType',
+							type: 'string',
+							default: '',
+							placeholder: 'application/pdf',
+						},
+						{
+							displayName: 'Download Link',
+							name: 'downloadLink',
+							type: 'string',
+							default: '',
+							placeholder: 'https://…',
+						},
+						{
+							displayName: 'File Extension',
+							name: 'fileExtension',
+							type: 'string',
+							default: '',
+							placeholder: 'pdf',
+						},
+						{ displayName: 'ID', name: 'id', type: 'string', default: '', description: 'The ID of the file' },
+						{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+						{
+							displayName: 'Original Name',
+							name: 'originalName',
+							type: 'string',
+							default: '',
+							description: 'The file name as it was uploaded',
+						},
+						{
+							displayName: 'Size (KB)',
+							name: 'sizeInKb',
+							type: 'number',
+							typeOptions: { minValue: 0, numberPrecision: 0 },
+							default: 0,
+							description: 'The size in kilobytes; 0 leaves it out of the request',
+						},
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Mentioned User IDs',
+			name: 'mentionedUsers',
+			type: 'string',
+			default: '',
+			placeholder: 'usr_…, usr_…',
+			description:
+				'Comma-separated user IDs to mention (an expression may also give an array); replaces the current mentions',
+		},
+		{
+			displayName: 'Restricted',
+			name: 'restricted',
+			type: 'boolean',
+			default: false,
+			description: 'Whether only privileged users may see the note',
+		},
+		{
+			displayName: 'Text',
+			name: 'text',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			default: '',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

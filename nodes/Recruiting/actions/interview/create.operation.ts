@@ -10,7 +10,7 @@ import {
 	requireId,
 	toIsoDateTime,
 } from '../../../shared/validation';
-import { byName, idLocator, optionsOf } from '../common.descriptions';
+import { additionalFields, byName, idLocator, optionsOf } from '../common.descriptions';
 import { asText, readCollection, readGroups, text } from '../helpers';
 
 export const INTERVIEW_TYPES = ['phone', 'online', 'on_site'] as const;
@@ -125,78 +125,71 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Attach Resume to Invite',
-				name: 'attachResumeToInvite',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the invitation carries the candidate\'s resume',
-			},
-			{
-				displayName: 'Location',
-				name: 'location',
-				type: 'string',
-				default: '',
-				description: 'Where the interview takes place (the address, for on-site interviews)',
-			},
-			{
-				displayName: 'Meeting URL',
-				name: 'meetingUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'https://meet.example.com/abc-defg-hij',
-				description: 'Link to the online meeting',
-			},
-			{
-				displayName: 'Note for Attendees',
-				name: 'noteForAttendees',
-				type: 'string',
-				typeOptions: { rows: 3 },
-				default: '',
-			},
-			{
-				displayName: 'Note for Candidate',
-				name: 'noteForCandidate',
-				type: 'string',
-				typeOptions: { rows: 3 },
-				default: '',
-			},
-			{
-				displayName: 'Online Meeting Type',
-				name: 'onlineMeetingType',
-				type: 'options',
-				options: optionsOf(ONLINE_MEETING_TYPES, {
-					hangouts_meet: 'Google Meet',
-					teams_for_business: 'Microsoft Teams for Business',
-					skype_for_business: 'Skype for Business',
-					skype_for_consumer: 'Skype for Consumer',
-				}).sort(byName),
-				default: 'hangouts_meet',
-			},
-			{
-				displayName: 'Organizer ID',
-				name: 'organizerId',
-				type: 'string',
-				default: '',
-				placeholder: 'usr_…',
-				description: 'User ID of the organizer',
-			},
-			{
-				displayName: 'Title',
-				name: 'title',
-				type: 'string',
-				default: '',
-				placeholder: 'Interview with …',
-			},
-		],
-	},
+	additionalFields([
+		{
+			displayName: 'Attach Resume to Invite',
+			name: 'attachResumeToInvite',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the invitation carries the candidate\'s resume',
+		},
+		{
+			displayName: 'Location',
+			name: 'location',
+			type: 'string',
+			default: '',
+			description: 'Where the interview takes place (the address, for on-site interviews)',
+		},
+		{
+			displayName: 'Meeting URL',
+			name: 'meetingUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'https://meet.example.com/abc-defg-hij',
+			description: 'Link to the online meeting',
+		},
+		{
+			displayName: 'Note for Attendees',
+			name: 'noteForAttendees',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+		},
+		{
+			displayName: 'Note for Candidate',
+			name: 'noteForCandidate',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+		},
+		{
+			displayName: 'Online Meeting Type',
+			name: 'onlineMeetingType',
+			type: 'options',
+			options: optionsOf(ONLINE_MEETING_TYPES, {
+				hangouts_meet: 'Google Meet',
+				teams_for_business: 'Microsoft Teams for Business',
+				skype_for_business: 'Skype for Business',
+				skype_for_consumer: 'Skype for Consumer',
+			}).sort(byName),
+			default: 'hangouts_meet',
+		},
+		{
+			displayName: 'Organizer ID',
+			name: 'organizerId',
+			type: 'string',
+			default: '',
+			placeholder: 'usr_…',
+			description: 'User ID of the organizer',
+		},
+		{
+			displayName: 'Title',
+			name: 'title',
+			type: 'string',
+			default: '',
+			placeholder: 'Interview with …',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

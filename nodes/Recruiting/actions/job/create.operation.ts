@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkLength, checkOneOf, toIsoDateTime } from '../../../shared/validation';
-import { fieldGroup, labelOf, optionsOf, tagsCollection, textField } from '../common.descriptions';
+import { additionalFields, fieldGroup, labelOf, optionsOf, tagsCollection, textField } from '../common.descriptions';
 import { asText, compact, nested, readCollection, readGroup, splitList, tagReferences, textObject } from '../helpers';
 
 export const JOB_STATUSES = ['drafted', 'published', 'closed', 'internal'] as const;
@@ -34,116 +34,109 @@ const properties: INodeProperties[] = [
 		default: '',
 		description: 'The job title, 1 to 100 characters',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			fieldGroup({
-				displayName: 'Application Form',
-				name: 'applicationForm',
-				inner: 'form',
-				values: [
-					...BASE_FORM_KEYS.map((key) =>
-						textField(`${labelOf(key)} Setting`, key, {
-							placeholder: 'off',
-							description: `Base form setting for the ${labelOf(key).toLowerCase()} field; leave empty to keep the service default`,
-						}),
-					),
-					textField('Additional Form IDs', 'additionalFormIds', {
-						description: 'Comma-separated IDs of additional application forms',
+	additionalFields([
+		fieldGroup({
+			displayName: 'Application Form',
+			name: 'applicationForm',
+			inner: 'form',
+			values: [
+				...BASE_FORM_KEYS.map((key) =>
+					textField(`${labelOf(key)} Setting`, key, {
+						placeholder: 'off',
+						description: `Base form setting for the ${labelOf(key).toLowerCase()} field; leave empty to keep the service default`,
 					}),
-				],
-			}),
-			fieldGroup({
-				displayName: 'Auto Responder',
-				name: 'autoResponder',
-				inner: 'responder',
-				values: [
-					textField('ID', 'id'),
-					textField('Email Subject', 'emailSubject'),
-					textField('Email Body', 'emailBody', { typeOptions: { rows: 4 } }),
-				],
-			}),
-			fieldGroup({
-				displayName: 'Category',
-				name: 'category',
-				values: [textField('ID', 'id'), textField('Name', 'name')],
-			}),
-			fieldGroup({
-				displayName: 'Deadline',
-				name: 'deadline',
-				values: [
-					{ displayName: 'Closes At', name: 'closesAt', type: 'dateTime', default: '' },
-					{
-						displayName: 'Auto Close',
-						name: 'autoClose',
-						type: 'boolean',
-						default: false,
-						description: 'Whether the job closes by itself at the deadline',
-					},
-				],
-			}),
-			textField('Description', 'description', {
-				typeOptions: { rows: 6 },
-				description: 'The job description, at most 100,000 characters',
-			}),
-			{
-				displayName: 'Experience',
-				name: 'experience',
-				type: 'options',
-				options: optionsOf(JOB_EXPERIENCE, { na: 'N/A' }),
-				default: 'na',
-			},
-			textField('Job Code', 'jobCode', { description: 'Internal code of the job' }),
-			fieldGroup({
-				displayName: 'Language',
-				name: 'language',
-				values: [
-					textField('Code', 'code', { placeholder: 'en' }),
-					textField('ID', 'id'),
-					textField('Name', 'name'),
-				],
-			}),
-			fieldGroup({
-				displayName: 'Location',
-				name: 'location',
-				values: [
-					textField('City', 'city'),
-					textField('Country Code', 'countryCode', { placeholder: 'IE' }),
-					textField('Country ID', 'countryId'),
-					textField('Country Name', 'countryName'),
-					textField('Remote', 'remote', {
-						placeholder: 'not_remote',
-						description: 'The remote setting, for example not_remote',
-					}),
-					textField('State Code', 'stateCode'),
-					textField('State ID', 'stateId'),
-					textField('State Name', 'stateName'),
-				],
-			}),
-			textField('Owner ID', 'ownerId', { placeholder: 'usr_…', description: 'User ID of the job owner' }),
-			textField('Salary', 'salary'),
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: optionsOf(JOB_STATUSES),
-				default: 'drafted',
-			},
-			tagsCollection('Tags to put on the job'),
-			{
-				displayName: 'Type',
-				name: 'type',
-				type: 'options',
-				options: optionsOf(JOB_TYPES),
-				default: 'full_time',
-				description: 'The employment type',
-			},
-		],
-	},
+				),
+				textField('Additional Form IDs', 'additionalFormIds', {
+					description: 'Comma-separated IDs of additional application forms',
+				}),
+			],
+		}),
+		fieldGroup({
+			displayName: 'Auto Responder',
+			name: 'autoResponder',
+			inner: 'responder',
+			values: [
+				textField('ID', 'id'),
+				textField('Email Subject', 'emailSubject'),
+				textField('Email Body', 'emailBody', { typeOptions: { rows: 4 } }),
+			],
+		}),
+		fieldGroup({
+			displayName: 'Category',
+			name: 'category',
+			values: [textField('ID', 'id'), textField('Name', 'name')],
+		}),
+		fieldGroup({
+			displayName: 'Deadline',
+			name: 'deadline',
+			values: [
+				{ displayName: 'Closes At', name: 'closesAt', type: 'dateTime', default: '' },
+				{
+					displayName: 'Auto Close',
+					name: 'autoClose',
+					type: 'boolean',
+					default: false,
+					description: 'Whether the job closes by itself at the deadline',
+				},
+			],
+		}),
+		textField('Description', 'description', {
+			typeOptions: { rows: 6 },
+			description: 'The job description, at most 100,000 characters',
+		}),
+		{
+			displayName: 'Experience',
+			name: 'experience',
+			type: 'options',
+			options: optionsOf(JOB_EXPERIENCE, { na: 'N/A' }),
+			default: 'na',
+		},
+		textField('Job Code', 'jobCode', { description: 'Internal code of the job' }),
+		fieldGroup({
+			displayName: 'Language',
+			name: 'language',
+			values: [
+				textField('Code', 'code', { placeholder: 'en' }),
+				textField('ID', 'id'),
+				textField('Name', 'name'),
+			],
+		}),
+		fieldGroup({
+			displayName: 'Location',
+			name: 'location',
+			values: [
+				textField('City', 'city'),
+				textField('Country Code', 'countryCode', { placeholder: 'IE' }),
+				textField('Country ID', 'countryId'),
+				textField('Country Name', 'countryName'),
+				textField('Remote', 'remote', {
+					placeholder: 'not_remote',
+					description: 'The remote setting, for example not_remote',
+				}),
+				textField('State Code', 'stateCode'),
+				textField('State ID', 'stateId'),
+				textField('State Name', 'stateName'),
+			],
+		}),
+		textField('Owner ID', 'ownerId', { placeholder: 'usr_…', description: 'User ID of the job owner' }),
+		textField('Salary', 'salary'),
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			options: optionsOf(JOB_STATUSES),
+			default: 'drafted',
+		},
+		tagsCollection('Tags to put on the job'),
+		{
+			displayName: 'Type',
+			name: 'type',
+			type: 'options',
+			options: optionsOf(JOB_TYPES),
+			default: 'full_time',
+			description: 'The employment type',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(
