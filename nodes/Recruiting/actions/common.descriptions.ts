@@ -123,7 +123,7 @@ export function idLocator(options: IdLocatorOptions): INodeProperties {
 	};
 }
 
-/** A list of `{ id, name }` tag references (job create, candidate update); read it with `entry.tag`. */
+/** A list of `{ id, name }` tag references (job create, candidate update); read it with `tagReferences`. */
 export function tagsCollection(description: string): INodeProperties {
 	return {
 		displayName: 'Tags',

@@ -148,7 +148,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const node = this.getNode();
 	const title = this.getNodeParameter('title', itemIndex) as string;
 	const fields = readCollection.call(this, 'additionalFields', itemIndex);
-	// Job Create sends its text as typed, spaces kept (asText); empty values are compacted away.
+	// Text goes as typed, spaces kept (asText), where the other writes trim: trimming here would change
+	// requests that workflows already send. Empty values are compacted away at the end.
 	const body: IDataObject = { title: checkLength(node, itemIndex, 'Title', title, 1, 100) };
 
 	if (fields.description !== undefined) {
