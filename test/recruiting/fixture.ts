@@ -18,6 +18,11 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	/** Overrides of the credential values (e.g. a wrong `accessToken`). */
 	credentials?: Partial<{ baseUrl: string; companyId: string; accessToken: string }>;
+	/**
+	 * The node's version; default 1, whose Get operations output the service's full resource, as
+	 * these suites assert. 1.1 adds Simplify (on by default); test/recruiting/simplify.test.ts.
+	 */
+	typeVersion?: number;
 }
 
 export interface RecruitingFixture {
@@ -45,6 +50,7 @@ export async function startRecruitingFixture(
 				nodeTypes: { recruiting: node },
 				node: {
 					type: 'recruiting',
+					typeVersion: options.typeVersion ?? 1,
 					parameters,
 					...(options.continueOnFail && { onError: 'continueRegularOutput' as const }),
 				},

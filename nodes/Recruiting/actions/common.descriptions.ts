@@ -1,13 +1,5 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
-import { recruitingRequestAllItems, resourcePath } from '../../shared/transport';
-import { updateDisplayOptions } from '../../shared/updateDisplayOptions';
-import { invalidField, requireId } from '../../shared/validation';
-import type { RecruitingOperation } from './types';
+/** Editor fields shared by the operations: builders of INodeProperties only, no runtime code. */
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 /** A resource's Operation selector; the first option is the default unless another is named. */
 export function operationSelector(
@@ -71,56 +63,33 @@ export const additionalQueryOption: INodeProperties = {
 	],
 };
 
+/** A collection of optional fields, each added by the user: Additional Fields, Update Fields, Options, Filters. */
+export function collection(
+	displayName: string,
+	name: string,
+	placeholder: string,
+	options: INodeProperties[],
+): INodeProperties {
+	return { displayName, name, type: 'collection', placeholder, default: {}, options };
+}
+
+/** The optional fields of a create. */
+export const additionalFields = (options: INodeProperties[]): INodeProperties =>
+	collection('Additional Fields', 'additionalFields', 'Add Field', options);
+
+/** The fields of an update: only those added are sent. */
+export const updateFields = (options: INodeProperties[]): INodeProperties =>
+	collection('Update Fields', 'updateFields', 'Add Field', options);
+
+/** Options that change how an operation runs or what it outputs, not what it sends. */
+export const optionsCollection = (options: INodeProperties[]): INodeProperties =>
+	collection('Options', 'options', 'Add Option', options);
+
 /** The Options collection of a list operation: its own options plus the escape hatch, sorted by name. */
 export function listOptions(extra: INodeProperties[] = []): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [...extra, additionalQueryOption].sort((a, b) =>
-			a.displayName.localeCompare(b.displayName),
-		),
-	};
-}
-
-/** Paging is owned by the node: these names cannot be overridden from the escape hatch. */
-const RESERVED_QUERY = new Set(['page', 'page_size']);
-
-export function readAdditionalQuery(options: IDataObject): IDataObject {
-	const pairs = ((options.additionalQuery as IDataObject | undefined)?.parameter ?? []) as Array<{
-		name: string;
-		value: string;
-	}>;
-	const qs: IDataObject = {};
-	for (const { name, value } of pairs) {
-		if (name && !RESERVED_QUERY.has(name)) qs[name] = value;
-	}
-	return qs;
-}
-
-/** Limit: a whole number of at least 1 (a numeric string from an expression counts). */
-function readLimit(this: IExecuteFunctions, itemIndex: number): number {
-	const value: unknown = this.getNodeParameter('limit', itemIndex, 50);
-	const limit = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
-		throw invalidField(this.getNode(), itemIndex, 'Limit', 'must be a whole number of at least 1');
-	}
-	return limit;
-}
-
-/** Runs a list operation: Return All or Limit over the pagination envelope. */
-export async function getManyItems(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	path: string,
-	qs: IDataObject = {},
-	notFound?: string,
-): Promise<IDataObject[]> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? undefined : readLimit.call(this, itemIndex);
-	return await recruitingRequestAllItems.call(this, { path, qs, limit, itemIndex, notFound });
+	return optionsCollection(
+		[...extra, additionalQueryOption].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	);
 }
 
 interface IdLocatorOptions {
@@ -166,47 +135,7 @@ export function idLocator(options: IdLocatorOptions): INodeProperties {
 	};
 }
 
-/** A path segment read from an id parameter of the operation. */
-export interface IdSegment {
-	/** The parameter; its displayName names it in validation errors. */
-	field: INodeProperties;
-	/** What the id identifies, for the 404 message: `job` → `The job "job_1" was not found`. */
-	noun: string;
-}
-
-/**
- * A Get Many operation with nothing but Return All, Limit and the additional query escape hatch,
- * over a path of fixed segments and ids: `simpleGetMany('jobNote', ['jobs', jobIdSegment, 'notes'])`.
- */
-export function simpleGetMany(resource: string, segments: Array<string | IdSegment>): RecruitingOperation {
-	const idFields = segments.flatMap((segment) => (typeof segment === 'string' ? [] : [segment.field]));
-	return {
-		description: updateDisplayOptions({ show: { resource: [resource], operation: ['getMany'] } }, [
-			...idFields,
-			...returnAllAndLimit,
-			listOptions(),
-		]),
-		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-			let notFound: string | undefined;
-			const rawSegments = segments.map((segment) => {
-				if (typeof segment === 'string') return segment;
-				const id = requireId.call(this, segment.field.name, itemIndex, segment.field.displayName);
-				notFound = `${segment.noun} "${id}"`;
-				return id;
-			});
-			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-			return await getManyItems.call(
-				this,
-				itemIndex,
-				resourcePath(...rawSegments),
-				readAdditionalQuery(options),
-				notFound,
-			);
-		},
-	};
-}
-
-/** A list of `{ id, name }` tag references (job create, candidate update); read it with `entry.tag`. */
+/** A list of `{ id, name }` tag references (job create, candidate update); read it with `tagReferences`. */
 export function tagsCollection(description: string): INodeProperties {
 	return {
 		displayName: 'Tags',
@@ -257,21 +186,42 @@ export function fieldGroup(options: FieldGroupOptions): INodeProperties {
 	};
 }
 
-/** The entries of a `fieldGroup` parameter value, whether it holds one group or many. */
-export function groupEntries(fields: IDataObject, name: string, inner = name): IDataObject[] {
-	const value = (fields[name] as IDataObject | undefined)?.[inner];
-	if (Array.isArray(value)) return value as IDataObject[];
-	return value && typeof value === 'object' ? [value as IDataObject] : [];
+/** A text parameter, empty by default. */
+export function textField(
+	displayName: string,
+	name: string,
+	extra: Partial<INodeProperties> = {},
+): INodeProperties {
+	return { displayName, name, type: 'string', default: '', ...extra };
 }
 
-/** Drops empty values, so a sub-field left untouched is not sent. */
-export function compact(object: IDataObject): IDataObject {
-	return Object.fromEntries(
-		Object.entries(object).filter(([, value]) => value !== '' && value !== undefined && value !== null),
-	);
+/** An API value as a label: `entry_level` → `Entry Level`. */
+export function labelOf(value: string): string {
+	return value
+		.split('_')
+		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+		.join(' ');
 }
 
-/** The object if it has a key, else undefined: a group added with every field left empty is not sent. */
-export function nonEmpty(object: IDataObject): IDataObject | undefined {
-	return Object.keys(object).length ? object : undefined;
+/** How one value of a list shows in the editor, where `labelOf` alone does not say it right. */
+export type OptionLabel = string | { name?: string; description: string };
+
+/**
+ * The options of a list of API values, in the list's order: the list stays the one source, and
+ * `labels` names only the values `labelOf` would not name right (its keys are checked against the list).
+ */
+export function optionsOf<T extends string>(
+	values: readonly T[],
+	labels: Partial<Record<T, OptionLabel>> = {},
+): INodePropertyOptions[] {
+	return values.map((value) => {
+		const label: OptionLabel | undefined = labels[value];
+		if (label === undefined || typeof label === 'string') return { name: label ?? labelOf(value), value };
+		return { name: label.name ?? labelOf(value), value, description: label.description };
+	});
+}
+
+/** Orders options by name, as the editor lists them where the API's order means nothing to a user. */
+export function byName(a: { name: string }, b: { name: string }): number {
+	return a.name.localeCompare(b.name);
 }

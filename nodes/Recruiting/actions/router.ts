@@ -52,8 +52,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 /**
  * One output item per result object, paired with its input item: what returnJsonArray and
- * constructExecutionMetaData would build, without the two intermediate copies of every item
- * (which mattered for a Return All of tens of thousands).
+ * constructExecutionMetaData would build, without their two intermediate copies of every item
+ * (which a large Return All pays for).
  */
 function outputItems(result: IDataObject | IDataObject[], itemIndex: number): INodeExecutionData[] {
 	const list = Array.isArray(result) ? result : [result];

@@ -8,8 +8,3 @@ export interface RecruitingOperation {
 }
 
 export type OperationMap = Record<string, RecruitingOperation>;
-
-/** What delete, cancel and add-tag output: the service answers them without a body. A fresh object each time, since output items are mutable. */
-export function success(): IDataObject {
-	return { success: true };
-}

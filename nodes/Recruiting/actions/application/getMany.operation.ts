@@ -2,14 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkOneOf, invalidField } from '../../../shared/validation';
+import { collection, idLocator, listOptions, optionsOf, returnAllAndLimit } from '../common.descriptions';
+import { getManyItems, readAdditionalQuery, readCollection } from '../helpers';
 import { isSimplified, simplifyApplication, simplifyField } from '../simplify';
-import {
-	getManyItems,
-	idLocator,
-	listOptions,
-	readAdditionalQuery,
-	returnAllAndLimit,
-} from '../common.descriptions';
 
 export const PARENT_STAGES = ['rejected', 'new', 'screening', 'interviewing', 'offered', 'hired'] as const;
 
@@ -28,50 +23,38 @@ const ID_FILTERS = [
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
 	simplifyField,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			...ID_FILTERS.map((filter): INodeProperties => {
-				const description = `Only applications with this ${filter.displayName.replace(/ ID$/, '').toLowerCase()} ID`;
-				// Candidates and jobs can be picked from the list; a pipeline ID is typed.
-				if ('searchListMethod' in filter) {
-					return { ...idLocator({ ...filter, description }), required: false };
-				}
-				return {
-					displayName: filter.displayName,
-					name: filter.name,
-					type: 'string',
-					default: '',
-					placeholder: filter.placeholder,
-					description,
-				};
-			}),
-			{
-				displayName: 'Parent Stage',
-				name: 'parentStage',
-				type: 'options',
-				options: PARENT_STAGES.map((stage) => ({
-					name: stage.charAt(0).toUpperCase() + stage.slice(1),
-					value: stage,
-				})),
-				default: 'new',
-				description: 'Only applications in this stage of the pipeline',
-			},
-		],
-	},
+	collection('Filters', 'filters', 'Add Filter', [
+		...ID_FILTERS.map((filter): INodeProperties => {
+			const description = `Only applications with this ${filter.displayName.replace(/ ID$/, '').toLowerCase()} ID`;
+			// Candidates and jobs can be picked from the list; a pipeline ID is typed.
+			if ('searchListMethod' in filter) return { ...idLocator({ ...filter, description }), required: false };
+			return {
+				displayName: filter.displayName,
+				name: filter.name,
+				type: 'string',
+				default: '',
+				placeholder: filter.placeholder,
+				description,
+			};
+		}),
+		{
+			displayName: 'Parent Stage',
+			name: 'parentStage',
+			type: 'options',
+			options: optionsOf(PARENT_STAGES),
+			default: 'new',
+			description: 'Only applications in this stage of the pipeline',
+		},
+	]),
 	listOptions([
 		{
 			displayName: 'Sort',
 			name: 'sort',
 			type: 'options',
-			options: [
-				{ name: 'Applied At, Oldest First', value: 'applied_at' },
-				{ name: 'Applied At, Newest First', value: '-applied_at' },
-			],
+			options: optionsOf(SORTS, {
+				applied_at: 'Applied At, Oldest First',
+				'-applied_at': 'Applied At, Newest First',
+			}),
 			default: 'applied_at',
 			description: 'The order of the applications',
 		},
@@ -86,7 +69,7 @@ export const description = updateDisplayOptions(
 /** The modeled filters and sort as query parameters; an added filter must have a value. */
 function readFilters(this: IExecuteFunctions, itemIndex: number, options: IDataObject): IDataObject {
 	const node = this.getNode();
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const filters = readCollection.call(this, 'filters', itemIndex);
 	const qs: IDataObject = {};
 	for (const filter of ID_FILTERS) {
 		const raw = filters[filter.name];
@@ -107,7 +90,7 @@ function readFilters(this: IExecuteFunctions, itemIndex: number, options: IDataO
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = readCollection.call(this, 'options', itemIndex);
 	// The modeled filters win over a same-named additional query parameter.
 	const qs = { ...readAdditionalQuery(options), ...readFilters.call(this, itemIndex, options) };
 	const applications = await getManyItems.call(this, itemIndex, resourcePath('applications'), qs);

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
-import { success } from '../types';
+import { success } from '../helpers';
 import { candidateIdField, candidateNotFound } from './fields';
 import { readTagId, tagField } from './tag';
 

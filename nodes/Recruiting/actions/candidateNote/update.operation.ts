@@ -3,7 +3,8 @@ import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkIntegerInRange, checkSomeFields, invalidField, requireId } from '../../../shared/validation';
 import { candidateIdField } from '../candidate/fields';
-import { groupEntries } from '../common.descriptions';
+import { updateFields } from '../common.descriptions';
+import { readCollection, readGroups, splitList, textObject } from '../helpers';
 
 /** Editor name → API name of a file object's text fields. */
 const FILE_TEXT_FIELDS: Record<string, string> = {
@@ -26,92 +27,85 @@ const properties: INodeProperties[] = [
 		placeholder: 'note_…',
 		description: 'The ID of the note to update',
 	},
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Files',
-				name: 'files',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				default: {},
-				description: 'Replaces the files attached to the note',
-				options: [
-					{
-						displayName: 'File',
-						name: 'file',
-						values: [
-							{
-								displayName: 'Content Type',
-								name: 'contentType',
-								type: 'string',
-								default: '',
-								placeholder: 'application/pdf',
-							},
-							{
-								displayName: 'Download Link',
-								name: 'downloadLink',
-								type: 'string',
-								default: '',
-								placeholder: 'https://…',
-							},
-							{
-								displayName: 'File Extension',
-								name: 'fileExtension',
-								type: 'string',
-								default: '',
-								placeholder: 'pdf',
-							},
-							{ displayName: 'ID', name: 'id', type: 'string', default: '', description: 'The ID of the file' },
-							{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-							{
-								displayName: 'Original Name',
-								name: 'originalName',
-								type: 'string',
-								default: '',
-								description: 'The file name as it was uploaded',
-							},
-							{
-								displayName: 'Size (KB)',
-								name: 'sizeInKb',
-								type: 'number',
-								typeOptions: { minValue: 0, numberPrecision: 0 },
-								default: 0,
-								description: 'The size in kilobytes; 0 leaves it out of the request',
-							},
-						],
-					},
-				],
-			},
-			{
-				displayName: 'Mentioned User IDs',
-				name: 'mentionedUsers',
-				type: 'string',
-				default: '',
-				placeholder: 'usr_…, usr_…',
-				description:
-					'Comma-separated user IDs to mention (an expression may also give an array); replaces the current mentions',
-			},
-			{
-				displayName: 'Restricted',
-				name: 'restricted',
-				type: 'boolean',
-				default: false,
-				description: 'Whether only privileged users may see the note',
-			},
-			{
-				displayName: 'Text',
-				name: 'text',
-				type: 'string',
-				typeOptions: { rows: 4 },
-				default: '',
-			},
-		],
-	},
+	updateFields([
+		{
+			displayName: 'Files',
+			name: 'files',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			default: {},
+			description: 'Replaces the files attached to the note',
+			options: [
+				{
+					displayName: 'File',
+					name: 'file',
+					values: [
+						{
+							displayName: 'Content Type',
+							name: 'contentType',
+							type: 'string',
+							default: '',
+							placeholder: 'application/pdf',
+						},
+						{
+							displayName: 'Download Link',
+							name: 'downloadLink',
+							type: 'string',
+							default: '',
+							placeholder: 'https://…',
+						},
+						{
+							displayName: 'File Extension',
+							name: 'fileExtension',
+							type: 'string',
+							default: '',
+							placeholder: 'pdf',
+						},
+						{ displayName: 'ID', name: 'id', type: 'string', default: '', description: 'The ID of the file' },
+						{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+						{
+							displayName: 'Original Name',
+							name: 'originalName',
+							type: 'string',
+							default: '',
+							description: 'The file name as it was uploaded',
+						},
+						{
+							displayName: 'Size (KB)',
+							name: 'sizeInKb',
+							type: 'number',
+							typeOptions: { minValue: 0, numberPrecision: 0 },
+							default: 0,
+							description: 'The size in kilobytes; 0 leaves it out of the request',
+						},
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Mentioned User IDs',
+			name: 'mentionedUsers',
+			type: 'string',
+			default: '',
+			placeholder: 'usr_…, usr_…',
+			description:
+				'Comma-separated user IDs to mention (an expression may also give an array); replaces the current mentions',
+		},
+		{
+			displayName: 'Restricted',
+			name: 'restricted',
+			type: 'boolean',
+			default: false,
+			description: 'Whether only privileged users may see the note',
+		},
+		{
+			displayName: 'Text',
+			name: 'text',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			default: '',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -119,19 +113,10 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** `"a, b"` or `['a', 'b']` → `['a', 'b']`, without empty entries. */
-function splitList(value: unknown): string[] {
-	const parts = Array.isArray(value) ? value : String(value ?? '').split(',');
-	return parts.map((part) => String(part).trim()).filter((part) => part !== '');
-}
-
 function fileObject(this: IExecuteFunctions, itemIndex: number, file: IDataObject): IDataObject {
 	const node = this.getNode();
-	const out: IDataObject = {};
-	for (const [name, apiName] of Object.entries(FILE_TEXT_FIELDS)) {
-		const value = String(file[name] ?? '').trim();
-		if (value !== '') out[apiName] = value;
-	}
+	const values = Object.entries(FILE_TEXT_FIELDS).map(([name, apiName]) => [apiName, file[name]]);
+	const out = textObject(Object.fromEntries(values)) ?? {};
 	if (out.id === undefined) throw invalidField(node, itemIndex, 'Files', 'each file needs an ID');
 	// n8n fills every value of a file entry with its default: 0 means "not given".
 	if (file.sizeInKb !== undefined && file.sizeInKb !== '' && file.sizeInKb !== 0) {
@@ -150,12 +135,12 @@ function fileObject(this: IExecuteFunctions, itemIndex: number, file: IDataObjec
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const candidateId = requireId.call(this, 'candidateId', itemIndex, 'Candidate ID');
 	const noteId = requireId.call(this, 'noteId', itemIndex, 'Note ID');
-	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const fields = readCollection.call(this, 'updateFields', itemIndex);
 	const body: IDataObject = {};
 
 	if (fields.text !== undefined) body.text = String(fields.text);
 	// Files added with no file entry are not sent (as tags and social profiles of a candidate).
-	const files = groupEntries(fields, 'files', 'file');
+	const files = readGroups(fields.files, 'file');
 	if (files.length) body.files = files.map((file) => fileObject.call(this, itemIndex, file));
 	if (fields.mentionedUsers !== undefined) body.mentioned_users = splitList(fields.mentionedUsers);
 	if (fields.restricted !== undefined) body.restricted = fields.restricted === true;

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkIntegerInRange, invalidField, requireId } from '../../../shared/validation';
+import { readCollection, readGroups, splitList, text } from '../helpers';
 
 const properties: INodeProperties[] = [
 	{
@@ -116,8 +117,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-const text = (value: unknown): string => String(value ?? '').trim();
-
 function answerBody(this: IExecuteFunctions, itemIndex: number, answer: IDataObject): IDataObject {
 	const node = this.getNode();
 	const questionId = text(answer.questionId);
@@ -125,14 +124,9 @@ function answerBody(this: IExecuteFunctions, itemIndex: number, answer: IDataObj
 	const out: IDataObject = { question_id: questionId };
 	if (text(answer.text) !== '') out.text = String(answer.text);
 	if (text(answer.selectedOption) !== '') out.selected_option = text(answer.selectedOption);
-	const selected = (Array.isArray(answer.selectedOptions)
-		? answer.selectedOptions
-		: text(answer.selectedOptions).split(',')
-	)
-		.map(text)
-		.filter((id) => id !== '');
+	const selected = splitList(answer.selectedOptions);
 	if (selected.length) out.selected_options = selected;
-	const ratings = ((answer.ratings as IDataObject | undefined)?.rating ?? []) as IDataObject[];
+	const ratings = readGroups(answer.ratings, 'rating');
 	if (ratings.length) {
 		out.ratings = ratings.map((rating) => {
 			const optionId = text(rating.optionId);
@@ -150,8 +144,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const feedbackId = requireId.call(this, 'feedbackId', itemIndex, 'Feedback ID');
 	const applicationId = requireId.call(this, 'applicationId', itemIndex, 'Application ID');
 	const formId = requireId.call(this, 'formId', itemIndex, 'Form ID');
-	const answers = ((this.getNodeParameter('answers', itemIndex, {}) as IDataObject).answer ??
-		[]) as IDataObject[];
+	const answers = readGroups(readCollection.call(this, 'answers', itemIndex), 'answer');
 
 	const body: IDataObject = { feedback_id: feedbackId, application_id: applicationId, form_id: formId };
 	// Only answers the user added: an empty list could read as "no answers" and wipe the stored ones.

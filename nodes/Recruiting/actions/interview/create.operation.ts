@@ -10,7 +10,8 @@ import {
 	requireId,
 	toIsoDateTime,
 } from '../../../shared/validation';
-import { idLocator } from '../common.descriptions';
+import { additionalFields, byName, idLocator, optionsOf } from '../common.descriptions';
+import { asText, readCollection, readGroups, text } from '../helpers';
 
 export const INTERVIEW_TYPES = ['phone', 'online', 'on_site'] as const;
 export const ATTENDEE_TYPES = ['user', 'candidate', 'guest'] as const;
@@ -45,11 +46,7 @@ const properties: INodeProperties[] = [
 		name: 'type',
 		type: 'options',
 		required: true,
-		options: [
-			{ name: 'On Site', value: 'on_site' },
-			{ name: 'Online', value: 'online' },
-			{ name: 'Phone', value: 'phone' },
-		],
+		options: optionsOf(INTERVIEW_TYPES).sort(byName),
 		default: 'online',
 		description: 'How the interview takes place',
 	},
@@ -93,11 +90,10 @@ const properties: INodeProperties[] = [
 						displayName: 'Type',
 						name: 'type',
 						type: 'options',
-						options: [
-							{ name: 'Candidate', value: 'candidate' },
-							{ name: 'Guest', value: 'guest', description: 'Someone outside the company, invited by email' },
-							{ name: 'User', value: 'user', description: 'A user of the company account' },
-						],
+						options: optionsOf(ATTENDEE_TYPES, {
+							guest: { description: 'Someone outside the company, invited by email' },
+							user: { description: 'A user of the company account' },
+						}).sort(byName),
 						default: 'user',
 					},
 					{
@@ -129,89 +125,77 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Attach Resume to Invite',
-				name: 'attachResumeToInvite',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the invitation carries the candidate\'s resume',
-			},
-			{
-				displayName: 'Location',
-				name: 'location',
-				type: 'string',
-				default: '',
-				description: 'Where the interview takes place (the address, for on-site interviews)',
-			},
-			{
-				displayName: 'Meeting URL',
-				name: 'meetingUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'https://meet.example.com/abc-defg-hij',
-				description: 'Link to the online meeting',
-			},
-			{
-				displayName: 'Note for Attendees',
-				name: 'noteForAttendees',
-				type: 'string',
-				typeOptions: { rows: 3 },
-				default: '',
-			},
-			{
-				displayName: 'Note for Candidate',
-				name: 'noteForCandidate',
-				type: 'string',
-				typeOptions: { rows: 3 },
-				default: '',
-			},
-			{
-				displayName: 'Online Meeting Type',
-				name: 'onlineMeetingType',
-				type: 'options',
-				options: [
-					{ name: 'Event Hangout', value: 'event_hangout' },
-					{ name: 'Event Named Hangout', value: 'event_named_hangout' },
-					{ name: 'Google Meet', value: 'hangouts_meet' },
-					{ name: 'Microsoft Teams for Business', value: 'teams_for_business' },
-					{ name: 'Skype for Business', value: 'skype_for_business' },
-					{ name: 'Skype for Consumer', value: 'skype_for_consumer' },
-					{ name: 'Unknown', value: 'unknown' },
-				],
-				default: 'hangouts_meet',
-			},
-			{
-				displayName: 'Organizer ID',
-				name: 'organizerId',
-				type: 'string',
-				default: '',
-				placeholder: 'usr_…',
-				description: 'User ID of the organizer',
-			},
-			{
-				displayName: 'Title',
-				name: 'title',
-				type: 'string',
-				default: '',
-				placeholder: 'Interview with …',
-			},
-		],
-	},
+	additionalFields([
+		{
+			displayName: 'Attach Resume to Invite',
+			name: 'attachResumeToInvite',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the invitation carries the candidate\'s resume',
+		},
+		{
+			displayName: 'Location',
+			name: 'location',
+			type: 'string',
+			default: '',
+			description: 'Where the interview takes place (the address, for on-site interviews)',
+		},
+		{
+			displayName: 'Meeting URL',
+			name: 'meetingUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'https://meet.example.com/abc-defg-hij',
+			description: 'Link to the online meeting',
+		},
+		{
+			displayName: 'Note for Attendees',
+			name: 'noteForAttendees',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+		},
+		{
+			displayName: 'Note for Candidate',
+			name: 'noteForCandidate',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+		},
+		{
+			displayName: 'Online Meeting Type',
+			name: 'onlineMeetingType',
+			type: 'options',
+			options: optionsOf(ONLINE_MEETING_TYPES, {
+				hangouts_meet: 'Google Meet',
+				teams_for_business: 'Microsoft Teams for Business',
+				skype_for_business: 'Skype for Business',
+				skype_for_consumer: 'Skype for Consumer',
+			}).sort(byName),
+			default: 'hangouts_meet',
+		},
+		{
+			displayName: 'Organizer ID',
+			name: 'organizerId',
+			type: 'string',
+			default: '',
+			placeholder: 'usr_…',
+			description: 'User ID of the organizer',
+		},
+		{
+			displayName: 'Title',
+			name: 'title',
+			type: 'string',
+			default: '',
+			placeholder: 'Interview with …',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['interview'], operation: ['create'] } },
 	properties,
 );
-
-const text = (value: unknown): string => String(value ?? '').trim();
 
 /** The attendee shape the service expects: both ids always present (null where they do not apply). */
 function attendeeBody(
@@ -249,9 +233,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		throw invalidField(node, itemIndex, 'End', `must be after the start (${start})`);
 	}
 	const timeZone = checkTimeZone(node, itemIndex, 'Time Zone', this.getNodeParameter('timeZone', itemIndex, 'UTC'));
-	const attendees = ((this.getNodeParameter('attendees', itemIndex, {}) as IDataObject).attendee ??
-		[]) as IDataObject[];
-	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const attendees = readGroups(readCollection.call(this, 'attendees', itemIndex), 'attendee');
+	const fields = readCollection.call(this, 'additionalFields', itemIndex);
 
 	const event: IDataObject = {};
 	if (text(fields.title)) event.title = text(fields.title);
@@ -266,8 +249,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 
 	const meta: IDataObject = {};
-	if (text(fields.noteForCandidate)) meta.note_for_candidate = String(fields.noteForCandidate);
-	if (text(fields.noteForAttendees)) meta.note_for_attendees = String(fields.noteForAttendees);
+	if (text(fields.noteForCandidate)) meta.note_for_candidate = asText(fields.noteForCandidate);
+	if (text(fields.noteForAttendees)) meta.note_for_attendees = asText(fields.noteForAttendees);
 	if (fields.attachResumeToInvite !== undefined) {
 		meta.attach_resume_to_invite = fields.attachResumeToInvite === true;
 	}

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
-import { checkLength, checkOneOf, invalidField, toIsoDateTime } from '../../../shared/validation';
-import { compact, fieldGroup, groupEntries, nonEmpty, tagsCollection } from '../common.descriptions';
+import { checkLength, checkOneOf, toIsoDateTime } from '../../../shared/validation';
+import { additionalFields, fieldGroup, labelOf, optionsOf, tagsCollection, textField } from '../common.descriptions';
+import { asText, compact, nested, readCollection, readGroup, splitList, tagReferences, textObject } from '../helpers';
 
 export const JOB_STATUSES = ['drafted', 'published', 'closed', 'internal'] as const;
 export const JOB_TYPES = [
@@ -24,19 +25,6 @@ const BASE_FORM_KEYS = [
 	'cover_letter',
 ] as const;
 
-const label = (value: string) =>
-	value
-		.split('_')
-		.map((word) => (word === 'na' ? 'N/A' : word.charAt(0).toUpperCase() + word.slice(1)))
-		.join(' ');
-const optionsOf = (values: readonly string[]) => values.map((value) => ({ name: label(value), value }));
-
-const stringField = (
-	displayName: string,
-	name: string,
-	extra: Partial<INodeProperties> = {},
-): INodeProperties => ({ displayName, name, type: 'string', default: '', ...extra });
-
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Title',
@@ -46,116 +34,109 @@ const properties: INodeProperties[] = [
 		default: '',
 		description: 'The job title, 1 to 100 characters',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			fieldGroup({
-				displayName: 'Application Form',
-				name: 'applicationForm',
-				inner: 'form',
-				values: [
-					...BASE_FORM_KEYS.map((key) =>
-						stringField(`${label(key)} Setting`, key, {
-							placeholder: 'off',
-							description: `Base form setting for the ${label(key).toLowerCase()} field; leave empty to keep the service default`,
-						}),
-					),
-					stringField('Additional Form IDs', 'additionalFormIds', {
-						description: 'Comma-separated IDs of additional application forms',
+	additionalFields([
+		fieldGroup({
+			displayName: 'Application Form',
+			name: 'applicationForm',
+			inner: 'form',
+			values: [
+				...BASE_FORM_KEYS.map((key) =>
+					textField(`${labelOf(key)} Setting`, key, {
+						placeholder: 'off',
+						description: `Base form setting for the ${labelOf(key).toLowerCase()} field; leave empty to keep the service default`,
 					}),
-				],
-			}),
-			fieldGroup({
-				displayName: 'Auto Responder',
-				name: 'autoResponder',
-				inner: 'responder',
-				values: [
-					stringField('ID', 'id'),
-					stringField('Email Subject', 'emailSubject'),
-					stringField('Email Body', 'emailBody', { typeOptions: { rows: 4 } }),
-				],
-			}),
-			fieldGroup({
-				displayName: 'Category',
-				name: 'category',
-				values: [stringField('ID', 'id'), stringField('Name', 'name')],
-			}),
-			fieldGroup({
-				displayName: 'Deadline',
-				name: 'deadline',
-				values: [
-					{ displayName: 'Closes At', name: 'closesAt', type: 'dateTime', default: '' },
-					{
-						displayName: 'Auto Close',
-						name: 'autoClose',
-						type: 'boolean',
-						default: false,
-						description: 'Whether the job closes by itself at the deadline',
-					},
-				],
-			}),
-			stringField('Description', 'description', {
-				typeOptions: { rows: 6 },
-				description: 'The job description, at most 100,000 characters',
-			}),
-			{
-				displayName: 'Experience',
-				name: 'experience',
-				type: 'options',
-				options: optionsOf(JOB_EXPERIENCE),
-				default: 'na',
-			},
-			stringField('Job Code', 'jobCode', { description: 'Internal code of the job' }),
-			fieldGroup({
-				displayName: 'Language',
-				name: 'language',
-				values: [
-					stringField('Code', 'code', { placeholder: 'en' }),
-					stringField('ID', 'id'),
-					stringField('Name', 'name'),
-				],
-			}),
-			fieldGroup({
-				displayName: 'Location',
-				name: 'location',
-				values: [
-					stringField('City', 'city'),
-					stringField('Country Code', 'countryCode', { placeholder: 'IE' }),
-					stringField('Country ID', 'countryId'),
-					stringField('Country Name', 'countryName'),
-					stringField('Remote', 'remote', {
-						placeholder: 'not_remote',
-						description: 'The remote setting, for example not_remote',
-					}),
-					stringField('State Code', 'stateCode'),
-					stringField('State ID', 'stateId'),
-					stringField('State Name', 'stateName'),
-				],
-			}),
-			stringField('Owner ID', 'ownerId', { placeholder: 'usr_…', description: 'User ID of the job owner' }),
-			stringField('Salary', 'salary'),
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: optionsOf(JOB_STATUSES),
-				default: 'drafted',
-			},
-			tagsCollection('Tags to put on the job'),
-			{
-				displayName: 'Type',
-				name: 'type',
-				type: 'options',
-				options: optionsOf(JOB_TYPES),
-				default: 'full_time',
-				description: 'The employment type',
-			},
-		],
-	},
+				),
+				textField('Additional Form IDs', 'additionalFormIds', {
+					description: 'Comma-separated IDs of additional application forms',
+				}),
+			],
+		}),
+		fieldGroup({
+			displayName: 'Auto Responder',
+			name: 'autoResponder',
+			inner: 'responder',
+			values: [
+				textField('ID', 'id'),
+				textField('Email Subject', 'emailSubject'),
+				textField('Email Body', 'emailBody', { typeOptions: { rows: 4 } }),
+			],
+		}),
+		fieldGroup({
+			displayName: 'Category',
+			name: 'category',
+			values: [textField('ID', 'id'), textField('Name', 'name')],
+		}),
+		fieldGroup({
+			displayName: 'Deadline',
+			name: 'deadline',
+			values: [
+				{ displayName: 'Closes At', name: 'closesAt', type: 'dateTime', default: '' },
+				{
+					displayName: 'Auto Close',
+					name: 'autoClose',
+					type: 'boolean',
+					default: false,
+					description: 'Whether the job closes by itself at the deadline',
+				},
+			],
+		}),
+		textField('Description', 'description', {
+			typeOptions: { rows: 6 },
+			description: 'The job description, at most 100,000 characters',
+		}),
+		{
+			displayName: 'Experience',
+			name: 'experience',
+			type: 'options',
+			options: optionsOf(JOB_EXPERIENCE, { na: 'N/A' }),
+			default: 'na',
+		},
+		textField('Job Code', 'jobCode', { description: 'Internal code of the job' }),
+		fieldGroup({
+			displayName: 'Language',
+			name: 'language',
+			values: [
+				textField('Code', 'code', { placeholder: 'en' }),
+				textField('ID', 'id'),
+				textField('Name', 'name'),
+			],
+		}),
+		fieldGroup({
+			displayName: 'Location',
+			name: 'location',
+			values: [
+				textField('City', 'city'),
+				textField('Country Code', 'countryCode', { placeholder: 'IE' }),
+				textField('Country ID', 'countryId'),
+				textField('Country Name', 'countryName'),
+				textField('Remote', 'remote', {
+					placeholder: 'not_remote',
+					description: 'The remote setting, for example not_remote',
+				}),
+				textField('State Code', 'stateCode'),
+				textField('State ID', 'stateId'),
+				textField('State Name', 'stateName'),
+			],
+		}),
+		textField('Owner ID', 'ownerId', { placeholder: 'usr_…', description: 'User ID of the job owner' }),
+		textField('Salary', 'salary'),
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			options: optionsOf(JOB_STATUSES),
+			default: 'drafted',
+		},
+		tagsCollection('Tags to put on the job'),
+		{
+			displayName: 'Type',
+			name: 'type',
+			type: 'options',
+			options: optionsOf(JOB_TYPES),
+			default: 'full_time',
+			description: 'The employment type',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -163,26 +144,12 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/**
- * `compact` over text sub-fields: every value is sent as a string (the API's type for all of them;
- * an expression may give a number), and empty ones are left out.
- */
-const compactText = (object: IDataObject): IDataObject =>
-	compact(
-		Object.fromEntries(
-			Object.entries(object).map(([key, value]) => [key, value === undefined || value === null ? value : String(value)]),
-		),
-	);
-
-/** The first (only) entry of a single-group field, if the user added it. */
-const group = (fields: IDataObject, name: string, inner?: string): IDataObject | undefined =>
-	groupEntries(fields, name, inner)[0];
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const node = this.getNode();
 	const title = this.getNodeParameter('title', itemIndex) as string;
-	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	// Built with empty values allowed, then compacted: an optional field left empty is not sent.
+	const fields = readCollection.call(this, 'additionalFields', itemIndex);
+	// Text goes as typed, spaces kept (asText), where the other writes trim: trimming here would change
+	// requests that workflows already send. Empty values are compacted away at the end.
 	const body: IDataObject = { title: checkLength(node, itemIndex, 'Title', title, 1, 100) };
 
 	if (fields.description !== undefined) {
@@ -197,58 +164,41 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (fields.jobCode !== undefined) body.job_code = String(fields.jobCode);
 	if (fields.ownerId !== undefined) body.owner_id = String(fields.ownerId);
 
-	const deadline = group(fields, 'deadline');
+	const deadline = readGroup(fields.deadline, 'deadline');
 	if (deadline) {
 		body.deadline = compact({
 			closes_at: deadline.closesAt ? toIsoDateTime(node, itemIndex, 'Closes At', deadline.closesAt) : undefined,
 			auto_close: deadline.autoClose === true,
 		});
 	}
-	const category = group(fields, 'category');
-	if (category) body.category = nonEmpty(compactText({ id: category.id, name: category.name }));
-	const language = group(fields, 'language');
-	if (language) body.language = nonEmpty(compactText({ id: language.id, name: language.name, code: language.code }));
-	const location = group(fields, 'location');
+	const category = readGroup(fields.category, 'category');
+	if (category) body.category = textObject({ id: category.id, name: category.name }, asText);
+	const language = readGroup(fields.language, 'language');
+	if (language) body.language = textObject({ id: language.id, name: language.name, code: language.code }, asText);
+	const location = readGroup(fields.location, 'location');
 	if (location) {
-		const state = compactText({ id: location.stateId, name: location.stateName, code: location.stateCode });
-		const country = compactText({ id: location.countryId, name: location.countryName, code: location.countryCode });
-		body.location = nonEmpty(
-			compact({
-				...compactText({ city: location.city, remote: location.remote }),
-				state: nonEmpty(state),
-				country: nonEmpty(country),
-			}),
-		);
-	}
-	const form = group(fields, 'applicationForm', 'form');
-	if (form) {
-		const baseForm = compactText(Object.fromEntries(BASE_FORM_KEYS.map((key) => [key, form[key]])));
-		const additionalFormIds = String(form.additionalFormIds ?? '')
-			.split(',')
-			.map((id) => id.trim())
-			.filter((id) => id !== '');
-		body.application_form = nonEmpty(
-			compact({
-				base_form: nonEmpty(baseForm),
-				additional_form_ids: additionalFormIds.length ? additionalFormIds : undefined,
-			}),
-		);
-	}
-	const responder = group(fields, 'autoResponder', 'responder');
-	if (responder) {
-		body.auto_responder = nonEmpty(
-			compactText({ id: responder.id, email_subject: responder.emailSubject, email_body: responder.emailBody }),
-		);
-	}
-	const tags = groupEntries(fields, 'tags', 'tag');
-	if (tags.length) {
-		body.tags = tags.map((tag) => {
-			const value = compactText({ id: tag.id, name: tag.name });
-			// As candidate update: an empty entry is refused here; a name without an ID is the service's call.
-			if (Object.keys(value).length === 0) throw invalidField(node, itemIndex, 'Tags', 'each tag needs an ID or a name');
-			return value;
+		body.location = nested({
+			...textObject({ city: location.city, remote: location.remote }, asText),
+			state: textObject({ id: location.stateId, name: location.stateName, code: location.stateCode }, asText),
+			country: textObject({ id: location.countryId, name: location.countryName, code: location.countryCode }, asText),
 		});
 	}
+	const form = readGroup(fields.applicationForm, 'form');
+	if (form) {
+		const additionalFormIds = splitList(form.additionalFormIds);
+		body.application_form = nested({
+			base_form: textObject(Object.fromEntries(BASE_FORM_KEYS.map((key) => [key, form[key]])), asText),
+			additional_form_ids: additionalFormIds.length ? additionalFormIds : undefined,
+		});
+	}
+	const responder = readGroup(fields.autoResponder, 'responder');
+	if (responder) {
+		body.auto_responder = textObject(
+			{ id: responder.id, email_subject: responder.emailSubject, email_body: responder.emailBody },
+			asText,
+		);
+	}
+	body.tags = tagReferences(node, itemIndex, fields.tags, asText);
 
 	return await recruitingRequestData.call(this, {
 		method: 'POST',

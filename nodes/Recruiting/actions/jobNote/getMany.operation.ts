@@ -1,4 +1,4 @@
-import { simpleGetMany } from '../common.descriptions';
+import { simpleGetMany } from '../helpers';
 import { jobIdField } from '../job/fields';
 
 export const { description, execute } = simpleGetMany('jobNote', [

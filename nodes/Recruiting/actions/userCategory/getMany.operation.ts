@@ -1,3 +1,3 @@
-import { simpleGetMany } from '../common.descriptions';
+import { simpleGetMany } from '../helpers';
 
 export const { description, execute } = simpleGetMany('userCategory', ['users', 'categories']);

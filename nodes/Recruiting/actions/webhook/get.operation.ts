@@ -2,27 +2,22 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
+import { optionsCollection } from '../common.descriptions';
+import { readCollection } from '../helpers';
 import { webhookIdField, webhookNotFound, withoutSigningKey } from './fields';
 
 const properties: INodeProperties[] = [
 	webhookIdField,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Include Signing Key',
-				name: 'includeSigningKey',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to output the webhook\'s signing key. It is a secret and would be saved with the execution data; the Recruiting Trigger does not need it.',
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Include Signing Key',
+			name: 'includeSigningKey',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to output the webhook\'s signing key. It is a secret and would be saved with the execution data; the Recruiting Trigger does not need it.',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -32,7 +27,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const webhookId = requireId.call(this, 'webhookId', itemIndex, 'Webhook ID');
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = readCollection.call(this, 'options', itemIndex);
 	const webhook = await recruitingRequestData.call(this, {
 		method: 'GET',
 		path: resourcePath('webhooks', webhookId),

@@ -1,0 +1,166 @@
+/**
+ * What the operations run: reading parameters, building request bodies, listing. Their editor
+ * fields are in common.descriptions.ts.
+ */
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import { recruitingRequestAllItems, resourcePath } from '../../shared/transport';
+import { updateDisplayOptions } from '../../shared/updateDisplayOptions';
+import { invalidField, requireId } from '../../shared/validation';
+import { listOptions, returnAllAndLimit } from './common.descriptions';
+import type { RecruitingOperation } from './types';
+
+/** What delete, cancel and add-tag output: the service answers them without a body. A fresh object each time, since output items are mutable. */
+export function success(): IDataObject {
+	return { success: true };
+}
+
+/** A collection or fixedCollection parameter's value; {} when nothing was added. */
+export function readCollection(this: IExecuteFunctions, name: string, itemIndex: number): IDataObject {
+	return this.getNodeParameter(name, itemIndex, {}) as IDataObject;
+}
+
+/** Paging is owned by the node: these names cannot be overridden from the escape hatch. */
+const RESERVED_QUERY = new Set(['page', 'page_size']);
+
+export function readAdditionalQuery(options: IDataObject): IDataObject {
+	const pairs = ((options.additionalQuery as IDataObject | undefined)?.parameter ?? []) as Array<{
+		name: string;
+		value: string;
+	}>;
+	const qs: IDataObject = {};
+	for (const { name, value } of pairs) {
+		if (name && !RESERVED_QUERY.has(name)) qs[name] = value;
+	}
+	return qs;
+}
+
+/** Limit: a whole number of at least 1 (a numeric string from an expression counts). */
+function readLimit(this: IExecuteFunctions, itemIndex: number): number {
+	const value: unknown = this.getNodeParameter('limit', itemIndex, 50);
+	const limit = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
+		throw invalidField(this.getNode(), itemIndex, 'Limit', 'must be a whole number of at least 1');
+	}
+	return limit;
+}
+
+/** Runs a list operation: Return All or Limit over the pagination envelope. */
+export async function getManyItems(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+	qs: IDataObject = {},
+	notFound?: string,
+): Promise<IDataObject[]> {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const limit = returnAll ? undefined : readLimit.call(this, itemIndex);
+	return await recruitingRequestAllItems.call(this, { path, qs, limit, itemIndex, notFound });
+}
+
+/** A path segment read from an id parameter of the operation. */
+export interface IdSegment {
+	/** The parameter; its displayName names it in validation errors. */
+	field: INodeProperties;
+	/** What the id identifies, for the 404 message: `job` → `The job "job_1" was not found`. */
+	noun: string;
+}
+
+/**
+ * A Get Many operation with nothing but Return All, Limit and the additional query escape hatch,
+ * over a path of fixed segments and ids: `simpleGetMany('jobNote', ['jobs', jobIdSegment, 'notes'])`.
+ */
+export function simpleGetMany(resource: string, segments: Array<string | IdSegment>): RecruitingOperation {
+	const idFields = segments.flatMap((segment) => (typeof segment === 'string' ? [] : [segment.field]));
+	return {
+		description: updateDisplayOptions({ show: { resource: [resource], operation: ['getMany'] } }, [
+			...idFields,
+			...returnAllAndLimit,
+			listOptions(),
+		]),
+		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+			let notFound: string | undefined;
+			const rawSegments = segments.map((segment) => {
+				if (typeof segment === 'string') return segment;
+				const id = requireId.call(this, segment.field.name, itemIndex, segment.field.displayName);
+				notFound = `${segment.noun} "${id}"`;
+				return id;
+			});
+			const options = readCollection.call(this, 'options', itemIndex);
+			return await getManyItems.call(
+				this,
+				itemIndex,
+				resourcePath(...rawSegments),
+				readAdditionalQuery(options),
+				notFound,
+			);
+		},
+	};
+}
+
+/** Text without surrounding spaces; '' for nothing. */
+export const text = (value: unknown): string => String(value ?? '').trim();
+
+/** Text as typed, spaces kept; '' for nothing. An expression may give a number where the API takes text. */
+export const asText = (value: unknown): string => String(value ?? '');
+
+/** `"a, b"` or `['a', 'b']` (from an expression) → `['a', 'b']`, without empty entries. */
+export function splitList(value: unknown): string[] {
+	const parts: unknown[] = Array.isArray(value) ? value : text(value).split(',');
+	return parts.map(text).filter((part) => part !== '');
+}
+
+/** The entries of a fixedCollection value, `{ [inner]: entry or entries }`, whether it holds one or many. */
+export function readGroups(value: unknown, inner: string): IDataObject[] {
+	const entries = (value as IDataObject | undefined)?.[inner];
+	if (Array.isArray(entries)) return entries as IDataObject[];
+	return entries && typeof entries === 'object' ? [entries as IDataObject] : [];
+}
+
+/** The entry of a single-group fixedCollection, if the user added it. */
+export function readGroup(value: unknown, inner: string): IDataObject | undefined {
+	return readGroups(value, inner)[0];
+}
+
+/** Drops empty values, so a sub-field left untouched is not sent. */
+export function compact(object: IDataObject): IDataObject {
+	return Object.fromEntries(
+		Object.entries(object).filter(([, value]) => value !== '' && value !== undefined && value !== null),
+	);
+}
+
+/** The object if it has a key, else undefined. */
+export function nonEmpty(object: IDataObject): IDataObject | undefined {
+	return Object.keys(object).length ? object : undefined;
+}
+
+/** A nested object of the body, without its empty values; undefined when none is left, so a group added but left empty is not sent. */
+export function nested(object: IDataObject): IDataObject | undefined {
+	return nonEmpty(compact(object));
+}
+
+/** `nested` over text values (the API's type for them); `toText` says whether spaces are trimmed. */
+export function textObject(
+	values: IDataObject,
+	toText: (value: unknown) => string = text,
+): IDataObject | undefined {
+	return nested(Object.fromEntries(Object.entries(values).map(([key, value]) => [key, toText(value)])));
+}
+
+/**
+ * The `{ id, name }` references of a Tags list (see tagsCollection); undefined when no tag was
+ * added. An entry with neither is refused here; a name without an ID is the service's call.
+ */
+export function tagReferences(
+	node: INode,
+	itemIndex: number,
+	tags: unknown,
+	toText: (value: unknown) => string = text,
+): IDataObject[] | undefined {
+	const entries = readGroups(tags, 'tag');
+	if (entries.length === 0) return undefined;
+	return entries.map((tag) => {
+		const reference = textObject({ id: tag.id, name: tag.name }, toText);
+		if (reference === undefined) throw invalidField(node, itemIndex, 'Tags', 'each tag needs an ID or a name');
+		return reference;
+	});
+}
