@@ -43,6 +43,8 @@ interface WriteOperation {
 	requiredBody?: JsonObject;
 	/** Set when the node must refuse a run with only the required parameters, before any request. */
 	refusedWithoutFields?: string;
+	/** Raw path segments of the GET the operation reads before it writes (Remove Tag). */
+	readsFirst?: string[];
 	optional: OptionalField[];
 	/** Groups, lists and collections added in the editor with nothing set in them. */
 	emptyGroups?: JsonObject;
@@ -56,6 +58,10 @@ const interview = first('interviews').id;
 const job = first('jobs').id;
 const candidate = first('candidates').id;
 const tag = first('tags').id;
+/** A candidate with two tags or more: Remove Tag takes the first off and writes the rest back. */
+const tagged = seededRecords<{ id: string; tags: Array<{ id: string; name: string }> }>(company, 'candidates').find(
+	(c) => (c.tags ?? []).length >= 2,
+)!;
 const form = first('applicationForms').id;
 const note = first<{ id: string; candidate_id: string }>('candidateNotes');
 const feedback = first<{
@@ -331,6 +337,16 @@ const WRITES: WriteOperation[] = [
 		optional: [],
 	},
 	{
+		resource: 'candidate',
+		operation: 'removeTag',
+		method: 'PUT',
+		segments: ['candidates', tagged.id],
+		readsFirst: ['candidates', tagged.id],
+		required: { candidateId: tagged.id, tagId: locator(tagged.tags[0].id) },
+		requiredBody: { tags: tagged.tags.slice(1) },
+		optional: [],
+	},
+	{
 		resource: 'candidateNote',
 		operation: 'update',
 		method: 'PUT',
@@ -502,17 +518,23 @@ async function expectRequest(write: WriteOperation, parameters: JsonObject, body
 	const result = await fx.run({ resource: write.resource, operation: write.operation, ...parameters } as INodeParameters);
 	expect(result.error).toBeUndefined();
 	const requests = fx.sandbox.requests.map(({ method, path, query, body }) => ({ method, path, query, body }));
-	expect(requests).toStrictEqual([{ method: write.method, path: apiPath(fx.sandbox, ...write.segments), query: {}, body }]);
-	expect(fx.sandbox.requests[0].status).toBeGreaterThanOrEqual(200);
-	expect(fx.sandbox.requests[0].status).toBeLessThan(300);
+	const read = write.readsFirst && { method: 'GET', path: apiPath(fx.sandbox, ...write.readsFirst), query: {}, body: undefined };
+	expect(requests).toStrictEqual([
+		...(read ? [read] : []),
+		{ method: write.method, path: apiPath(fx.sandbox, ...write.segments), query: {}, body },
+	]);
+	for (const request of fx.sandbox.requests) {
+		expect(request.status).toBeGreaterThanOrEqual(200);
+		expect(request.status).toBeLessThan(300);
+	}
 }
 
-test('the table holds every write operation of the node: ten of the 18', async () => {
+test('the table holds every write operation of the node: eleven of the 19', async () => {
 	const { resources } = await import('../../nodes/Recruiting/actions/resources');
 	const all = Object.entries(resources).flatMap(([resource, operations]) =>
 		Object.keys(operations).map((operation) => `${resource} ${operation}`),
 	);
-	expect(all).toHaveLength(18);
+	expect(all).toHaveLength(19);
 	const reads = all.filter((operation) => operation.endsWith(' get') || operation.endsWith(' getMany'));
 	expect(WRITES.map(name).sort()).toEqual(all.filter((operation) => !reads.includes(operation)).sort());
 });
