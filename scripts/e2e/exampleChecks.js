@@ -44,19 +44,21 @@ async function exampleChecks(checks, n8n, sb, credential, { applications }) {
 	const apps = seeded.values('applications');
 	await seedExampleRecords(control);
 
-	await checks.check('example nightly export: Run now -> every application flattened -> one CSV file', async () => {
+	await checks.check('example nightly export: Run now -> every application, simplified -> one CSV file', async () => {
 		const wf = await n8n.api('POST', '/workflows', fillExample('export', { credential }));
 		const r = await n8n.cli(['execute', `--id=${wf.id}`, '--rawOutput'], { timeoutMs: 300000 });
 		assert.strictEqual(r.code, 0, `n8n execute exited ${r.code}: ${(r.stdout + r.stderr).slice(-3000)}`);
 		const [execution] = await executionsOf(n8n, wf.id);
 		assert.strictEqual(execution.status, 'success');
-		const rows = nodeItems(execution, 'Flatten for spreadsheet');
+		// Simplify (on by default) gives the spreadsheet's rows straight from the Recruiting node.
+		const rows = nodeItems(execution, 'Get all applications');
 		assert.strictEqual(rows.length, applications);
-		const app = apps.find((a) => a.id === rows[0].application_id);
-		assert.ok(app, `unknown application ${rows[0].application_id}`);
+		const app = apps.find((a) => a.id === rows[0].id);
+		assert.ok(app, `unknown application ${rows[0].id}`);
 		assert.deepStrictEqual(rows[0], {
-			application_id: app.id,
+			id: app.id,
 			applied_at: app.applied_at,
+			candidate_id: app.candidate.id,
 			candidate_name: app.candidate.full_name,
 			candidate_email: app.candidate.email,
 			candidate_phone: app.candidate.phone_number,
