@@ -6,6 +6,21 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+/**
+ * The Base URL without one trailing slash, as an n8n expression; it throws (so nothing is sent)
+ * when the URL is plain http:// to a host other than this machine and "Allow Unencrypted HTTP" is
+ * off. The nodes apply the same rule in their transport (isLoopbackHost); this copy guards what
+ * n8n sends by itself: the credential test.
+ */
+const CHECKED_BASE_URL = `(() => {
+	const base = String($credentials.baseUrl ?? '').trim();
+	const local = /^http:\\/\\/(localhost|127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}|\\[::1\\])(:\\d{1,5})?(\\/|$)/i;
+	if (!/^https:\\/\\//i.test(base) && !local.test(base) && $credentials.allowInsecureHttp !== true) {
+		throw new Error('The Base URL must start with https:// (plain http:// only to this machine, or with "Allow Unencrypted HTTP" on)');
+	}
+	return base.endsWith('/') ? base.slice(0, -1) : base;
+})()`;
+
 export class RecruitingApi implements ICredentialType {
 	name = 'recruitingApi';
 
@@ -71,8 +86,7 @@ export class RecruitingApi implements ICredentialType {
 	// service's own message. A redirect is not followed (it would carry the token elsewhere).
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL:
-				'={{$credentials.baseUrl.endsWith("/") ? $credentials.baseUrl.slice(0, -1) : $credentials.baseUrl}}/v1.0/{{encodeURIComponent($credentials.companyId)}}',
+			baseURL: `={{${CHECKED_BASE_URL}}}/v1.0/{{encodeURIComponent($credentials.companyId)}}`,
 			url: '/tags',
 			qs: { page_size: 1 },
 			disableFollowRedirect: true,

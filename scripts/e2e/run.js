@@ -85,7 +85,7 @@ function allOperations() {
 
 const byPath = (requests, method, p) => requests.filter((r) => r.method === method && r.path === p);
 
-/** The 18 operations + Return All + continue-on-fail, through `n8n execute` and the public API. */
+/** The 19 operations + Return All + continue-on-fail, through `n8n execute` and the public API. */
 async function operationChecks(checks, n8n, sb, credential) {
 	const { control, seeded } = sb;
 	const t = wfs.pickTargets(seeded);
@@ -93,11 +93,11 @@ async function operationChecks(checks, n8n, sb, credential) {
 	const rows = wfs.operationRows(t, userId);
 	const base = '/v1.0/cmp_demo';
 
-	await checks.check('every operation of the node is in the workflow (18)', async () => {
+	await checks.check('every operation of the node is in the workflow (19)', async () => {
 		const offered = allOperations().sort();
 		const covered = rows.map(([r, op]) => `${r}.${op}`).sort();
 		assert.deepStrictEqual(covered, offered);
-		assert.strictEqual(offered.length, 18);
+		assert.strictEqual(offered.length, 19);
 	});
 
 	let execution;
@@ -151,6 +151,13 @@ async function operationChecks(checks, n8n, sb, credential) {
 			assert.deepStrictEqual(req.body, { id: t.newTag.id });
 			const c = await control.record('candidates', t.tagCandidate.id);
 			assert.ok(c.tags.some((x) => x.id === t.newTag.id), 'tag not on the candidate');
+		},
+		'Candidate: Remove Tag (by name)': async (name) => {
+			assert.deepStrictEqual(one(name), { success: true });
+			const [removed, ...kept] = t.untagCandidate.tags;
+			const req = byPath(requests, 'PUT', `${base}/candidates/${t.untagCandidate.id}`)[0];
+			assert.deepStrictEqual(req.body, { tags: kept }, `removing ${removed.name}`);
+			assert.deepStrictEqual((await control.record('candidates', t.untagCandidate.id)).tags, kept);
 		},
 		'Candidate: Get': async (name) => {
 			assert.deepStrictEqual(one(name), await control.record('candidates', t.getCandidate.id));
@@ -304,6 +311,26 @@ async function redirectChecks(checks, n8n, sb, credential) {
 			assert.strictEqual(tested.status, 200, `credential test -> ${tested.status}`);
 			assert.notStrictEqual(tested.body && tested.body.status, 'OK', `credential test passed: ${JSON.stringify(tested.body)}`);
 			assert.deepStrictEqual(received, [], 'the other origin received a request');
+		});
+		if (canTest) await checks.check('credential test: plain http:// to another host is refused and sends nothing; with the opt-in it is sent', async () => {
+			// 0.0.0.0 reaches the listener on this machine but is not a loopback name: it stands for a remote host.
+			const plain = `http://0.0.0.0:${other.address().port}`;
+			const refused = await createCredential(n8n, { url: plain, companyId: 'cmp_demo', token: 'e2e-plain-token' }, 'E2E plain http');
+			const tested = await n8n.api('POST', `/credentials/${refused.id}/test`, {}, { raw: true });
+			assert.strictEqual(tested.status, 200, `credential test -> ${tested.status}`);
+			// n8n reports only the failing URL's error code (ERR_INVALID_URL); the node itself explains.
+			assert.strictEqual(tested.body.status, 'Error', `credential test: ${JSON.stringify(tested.body)}`);
+			assert.deepStrictEqual(received, [], 'the plain-http host received a request');
+			const allowed = await n8n.api('POST', '/credentials', {
+				name: 'E2E plain http allowed',
+				type: 'recruitingApi',
+				data: { baseUrl: plain, companyId: 'cmp_demo', accessToken: 'e2e-plain-token', allowInsecureHttp: true },
+			}, { raw: true });
+			assert.ok(allowed.status < 400, `create -> ${allowed.status} ${JSON.stringify(allowed.body)}`);
+			await n8n.api('POST', `/credentials/${allowed.body.id}/test`, {}, { raw: true });
+			assert.strictEqual(received.length, 1, 'with the opt-in the test request is sent');
+			assert.strictEqual(received[0].authorization, 'Bearer e2e-plain-token');
+			received.length = 0;
 		});
 		await checks.check('redirect: an operation answered with 307 to another origin fails naming it; nothing sent there', async () => {
 			await sb.control.setFaults([{ kind: 'redirect', status: 307, path: '/jobs/', location: `${otherUrl}/jobs/x`, times: -1 }]);

@@ -20,11 +20,16 @@ function pickTargets(seeded) {
 	const note = v('candidateNotes')[5];
 	const tagCandidate = candidates[12];
 	const newTag = tags.find((t) => !(tagCandidate.tags || []).some((ct) => ct.id === t.id));
+	// Remove Tag: a candidate with two tags or more whose first tag's name is unique among the tags.
+	const untagCandidate = candidates.find(
+		(c, i) => i > 20 && (c.tags || []).length >= 2 && tags.filter((t) => t.name === c.tags[0].name).length === 1,
+	);
 	const feedback = v('feedback')[0];
 	return {
 		formToDelete: v('applicationForms')[1],
 		tagCandidate,
 		newTag,
+		untagCandidate,
 		getCandidate: candidates[10],
 		updateCandidate: candidates[11],
 		note,
@@ -46,13 +51,19 @@ function pickTargets(seeded) {
 	};
 }
 
-/** [resource, operation, node name, parameters]: one row per operation of the node (18). */
+/** [resource, operation, node name, parameters]: one row per operation of the node (19). */
 function operationRows(t, userId) {
 	return [
 		['application', 'getMany', 'Application: Get Many (Return All)', { returnAll: true }],
 		['applicationForm', 'delete', 'Application Form: Delete', { formId: t.formToDelete.id }],
 		['candidate', 'addTag', 'Candidate: Add Tag', { candidateId: t.tagCandidate.id, tagId: rl(t.newTag.id) }],
 		['candidate', 'get', 'Candidate: Get', { candidateId: t.getCandidate.id }],
+		[
+			'candidate',
+			'removeTag',
+			'Candidate: Remove Tag (by name)',
+			{ candidateId: t.untagCandidate.id, tagId: { __rl: true, mode: 'name', value: t.untagCandidate.tags[0].name } },
+		],
 		[
 			'candidate',
 			'update',

@@ -60,12 +60,13 @@ test('a Base URL that is not an absolute http(s) URL is refused, naming the fiel
 });
 
 test('loopback names', () => {
-	expect(['localhost', 'app.localhost', '127.0.0.1', '127.1.2.3', '[::1]'].map(isLoopbackHost)).toEqual([
+	expect(['localhost', 'LOCALHOST', '127.0.0.1', '127.1.2.3', '[::1]'].map(isLoopbackHost)).toEqual([
 		true, true, true, true, true,
 	]);
-	expect(['0.0.0.0', '127.0.0.1.nip.io', 'localhost.example.com', '10.0.0.1', '128.0.0.1'].map(isLoopbackHost)).toEqual([
-		false, false, false, false, false,
-	]);
+	// `*.localhost` is resolved by the system resolver (DNS), so it is not trusted as this machine.
+	expect(
+		['0.0.0.0', '127.0.0.1.nip.io', 'localhost.example.com', 'api.evil.localhost', '10.0.0.1', '128.0.0.1'].map(isLoopbackHost),
+	).toEqual([false, false, false, false, false, false]);
 });
 
 describe('no signing key in an error text', () => {
@@ -93,5 +94,39 @@ describe('no signing key in an error text', () => {
 		expect(redactSecrets('{"signing_key": "c2VjcmV0c2Vj')).toBe('{"signing_key": "[redacted]"');
 		expect(redactSecrets('token whsec_QUJDREVG and more')).toBe('token whsec_[redacted] and more');
 		expect(redactSecrets('{"name":"no secret here"}')).toBe('{"name":"no secret here"}');
+	});
+});
+
+describe('no signing key in a problem document shown to the user', () => {
+	const KEY = 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0MTI=';
+	const BARE = 'c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0MTI=';
+	const answers: Array<[string, number, unknown]> = [
+		['a 409 whose detail quotes the key', 409, { title: `Conflict on ${KEY}`, detail: `webhook exists with signing_key ${KEY}` }],
+		['a 422 whose field errors quote it', 422, { title: 'Invalid', errors: { signing_key: [`${BARE} is already used`] } }],
+		['a 500 that echoes the resource', 500, { data: { id: 'wh_1', signing_key: BARE } }],
+	];
+	let server: import('http').Server;
+	let url = '';
+	let next: [number, unknown] = [500, {}];
+	beforeAll(async () => {
+		const http = await import('http');
+		server = http.createServer((req, res) => {
+			req.resume();
+			res.writeHead(next[0], { 'content-type': 'application/problem+json' });
+			res.end(JSON.stringify(next[1]));
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		url = `http://127.0.0.1:${(server.address() as import('net').AddressInfo).port}`;
+	});
+	afterAll(async () => await new Promise<void>((resolve) => server.close(() => resolve())));
+
+	test.each(answers)('%s', async (_name, status, body) => {
+		next = [status, body];
+		const result = await fx.run({ resource: 'webhook', operation: 'get', webhookId: 'wh_1' }, { credentials: { baseUrl: url } });
+		expect(result.error).toBeDefined();
+		const error = result.error as { errorResponse?: unknown; description?: unknown; message: string };
+		const everything = JSON.stringify({ message: error.message, description: error.description, errorResponse: error.errorResponse });
+		expect(everything).not.toContain(BARE);
+		expect(everything).not.toContain(BARE.slice(0, 12));
 	});
 });

@@ -137,7 +137,8 @@ function problemError(
 	attempts = 1,
 ): NodeApiError {
 	const status = response.statusCode;
-	const problem: ProblemDocument = isProblem(response.body) ? response.body : {};
+	// What the service says is shown to the user: never a signing key it may have echoed.
+	const problem = (isProblem(response.body) ? redactDocument(response.body) : {}) as ProblemDocument;
 	const detailLines = [problem.detail, ...describeFieldErrors(problem.errors)].filter(
 		(line): line is string => typeof line === 'string' && line !== '',
 	);
@@ -323,9 +324,9 @@ function connectionOf(this: RecruitingContext): Promise<Connection> {
 /** Loopback hosts, where plain http:// never leaves the machine (the local sandbox, a tunnel). */
 export function isLoopbackHost(hostname: string): boolean {
 	const host = hostname.toLowerCase();
+	// Not `*.localhost`: Node resolves those through the system resolver, which may answer anything.
 	return (
 		host === 'localhost' ||
-		host.endsWith('.localhost') ||
 		host === '[::1]' ||
 		/^127(?:\.\d{1,3}){3}$/.test(host)
 	);
@@ -444,13 +445,29 @@ export async function recruitingRequest<T = IDataObject>(
 }
 
 /**
- * A body excerpt shown in an error: a webhook's `signing_key` (or any `whsec_…` value) could be in
- * it, and error texts end up in execution data and logs.
+ * Text from the service shown in an error (a body excerpt, a problem document's title, detail or
+ * field errors): a webhook's `signing_key` could be in it, and error texts end up in execution
+ * data and logs. Hides `signing_key` values, `whsec_…` secrets, and any long token-like run
+ * (a key can be quoted in a way the first two do not see, e.g. under an escaped name).
  */
 export function redactSecrets(text: string): string {
 	return text
-		.replace(/("signing_key"\s{0,20}:\s{0,20}")[^"]{0,1000}"?/g, '$1[redacted]"')
-		.replace(/whsec_[A-Za-z0-9+/=_-]{0,1000}/g, 'whsec_[redacted]');
+		.replace(/("signing_key"\s*:\s*")[^"]*"?/g, '$1[redacted]"')
+		.replace(/whsec_[A-Za-z0-9+/=_-]*/g, 'whsec_[redacted]')
+		.replace(/[A-Za-z0-9+/=_-]{32,}/g, '[redacted]');
+}
+
+/** A problem document with every string passed through redactSecrets and `signing_key` values hidden. */
+export function redactDocument(value: unknown, depth = 0): unknown {
+	if (typeof value === 'string') return redactSecrets(value);
+	if (depth > 20 || typeof value !== 'object' || value === null) return value;
+	if (Array.isArray(value)) return value.map((entry) => redactDocument(entry, depth + 1));
+	return Object.fromEntries(
+		Object.entries(value).map(([key, entry]) => [
+			key,
+			key === 'signing_key' ? '[redacted]' : redactDocument(entry, depth + 1),
+		]),
+	);
 }
 
 function parseBody<T>(node: INode, request: RecruitingRequest, response: FullResponse): T | undefined {
