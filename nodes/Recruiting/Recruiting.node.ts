@@ -8,7 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceDescriptions, resourceProperty } from './actions/resources';
 import { router } from './actions/router';
-import { listSearch } from './methods';
+import { listSearch, loadOptions } from './methods';
 import { DEFAULT_PAGES_IN_FLIGHT, MAX_CONCURRENCY } from '../shared/transport';
 
 /** Options of every operation's HTTP requests; read by the shared transport (REQUEST_OPTIONS). */
@@ -69,7 +69,7 @@ export class Recruiting implements INodeType {
 		properties: [resourceProperty, ...resourceDescriptions, requestOptions],
 	};
 
-	methods = { listSearch };
+	methods = { listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

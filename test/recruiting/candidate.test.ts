@@ -183,13 +183,18 @@ describe('candidate update', () => {
 		expect(fx.sandbox.requests).toHaveLength(1);
 	});
 
-	test('a server-only rejection (a tag with a name but no ID) surfaces title, detail and the field error', async () => {
+	test('a tag given by a name nobody has is refused before anything is written', async () => {
 		const error = errorOf(await run('update', { candidateId: 'can_ada', updateFields: { tags: { tag: [{ name: 'New' }] } } }));
-		expect(fx.sandbox.requests.map((r) => r.status)).toEqual([400]);
-		expect(error.message).toBe('One or more validation errors occurred. (HTTP 400)');
-		expect(error.description).toContain('The request is invalid; see errors for each field.');
-		expect(error.description).toMatch(/^tags\[0\]\.id: .*required/m);
+		expect(error.message).toBe('Invalid "Tags": no tag is named "New": pick it from the list or create it in the service first');
+		expect(fx.sandbox.requests.map((r) => r.method)).toEqual(['GET']); // the tag list, nothing else
 		expect((fx.sandbox.get('candidates', 'can_ada') as Candidate).tags).toEqual(CANDIDATE.tags);
+	});
+
+	test('a tag given by name is sent as the tag it names, { id, name }', async () => {
+		const result = await run('update', { candidateId: 'can_ada', updateFields: { tags: { tag: [{ name: ' vip ' }] } } });
+		expect(result.error).toBeUndefined();
+		const put = fx.sandbox.requests.find((r) => r.method === 'PUT')!;
+		expect(put.body).toEqual({ tags: [{ id: 'tag_vip', name: 'VIP' }] });
 	});
 });
 

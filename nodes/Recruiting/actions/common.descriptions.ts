@@ -149,8 +149,23 @@ export function tagsCollection(description: string): INodeProperties {
 				displayName: 'Tag',
 				name: 'tag',
 				values: [
-					{ displayName: 'ID', name: 'id', type: 'string', default: '', placeholder: 'tag_…' },
-					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+					{
+						displayName: 'Tag Name or ID',
+						name: 'id',
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getTags' },
+						default: '',
+						description:
+							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+					},
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						description:
+							'Instead of picking: the tag\'s name, looked up before anything is sent (an unknown name is an error)',
+					},
 				],
 			},
 		],

@@ -2,7 +2,7 @@
  * What the operations run: reading parameters, building request bodies, listing. Their editor
  * fields are in common.descriptions.ts.
  */
-import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestAllItems, resourcePath } from '../../shared/transport';
 import { updateDisplayOptions } from '../../shared/updateDisplayOptions';
 import { invalidField, requireId } from '../../shared/validation';
@@ -146,21 +146,61 @@ export function textObject(
 	return nested(Object.fromEntries(Object.entries(values).map(([key, value]) => [key, toText(value)])));
 }
 
+/** The account's tags by trimmed, lower-cased name, read once per node run. */
+const tagDirectories = new WeakMap<object, Promise<Map<string, IDataObject[]>>>();
+
+function tagDirectory(this: IExecuteFunctions, itemIndex: number): Promise<Map<string, IDataObject[]>> {
+	let directory = tagDirectories.get(this);
+	if (!directory) {
+		directory = recruitingRequestAllItems.call(this, { path: resourcePath('tags'), itemIndex }).then((tags) => {
+			const byName = new Map<string, IDataObject[]>();
+			for (const tag of tags) {
+				const key = String(tag.name ?? '').trim().toLowerCase();
+				byName.set(key, [...(byName.get(key) ?? []), tag]);
+			}
+			return byName;
+		});
+		tagDirectories.set(this, directory);
+		directory.catch(() => tagDirectories.delete(this));
+	}
+	return directory;
+}
+
+/**
+ * The one tag with this name (case and surrounding spaces ignored) as `{ id, name }`. An unknown
+ * name, or one several tags share, is refused naming `field`: nothing has been written yet.
+ */
+export async function tagNamed(this: IExecuteFunctions, itemIndex: number, field: string, name: string): Promise<IDataObject> {
+	const wanted = name.trim();
+	if (wanted === '') throw invalidField(this.getNode(), itemIndex, field, 'a tag name is required');
+	const found = (await tagDirectory.call(this, itemIndex)).get(wanted.toLowerCase()) ?? [];
+	if (found.length === 0) {
+		throw invalidField(this.getNode(), itemIndex, field, `no tag is named "${wanted}": pick it from the list or create it in the service first`);
+	}
+	if (found.length > 1) {
+		throw invalidField(this.getNode(), itemIndex, field, `${found.length} tags are named "${wanted}": pick one from the list or give its ID`);
+	}
+	return { id: String(found[0].id), name: String(found[0].name) };
+}
+
 /**
  * The `{ id, name }` references of a Tags list (see tagsCollection); undefined when no tag was
- * added. An entry with neither is refused here; a name without an ID is the service's call.
+ * added. An entry with an ID is sent as given; one with only a name is looked up, so an unknown
+ * name is refused before anything is written; one with neither is refused.
  */
-export function tagReferences(
-	node: INode,
+export async function tagReferences(
+	this: IExecuteFunctions,
 	itemIndex: number,
 	tags: unknown,
 	toText: (value: unknown) => string = text,
-): IDataObject[] | undefined {
+): Promise<IDataObject[] | undefined> {
 	const entries = readGroups(tags, 'tag');
 	if (entries.length === 0) return undefined;
-	return entries.map((tag) => {
+	const references: IDataObject[] = [];
+	for (const tag of entries) {
 		const reference = textObject({ id: tag.id, name: tag.name }, toText);
-		if (reference === undefined) throw invalidField(node, itemIndex, 'Tags', 'each tag needs an ID or a name');
-		return reference;
-	});
+		if (reference === undefined) throw invalidField(this.getNode(), itemIndex, 'Tags', 'each tag needs an ID or a name');
+		references.push(reference.id === undefined ? await tagNamed.call(this, itemIndex, 'Tags', String(reference.name)) : reference);
+	}
+	return references;
 }

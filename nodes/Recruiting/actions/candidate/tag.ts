@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { recruitingRequestAllItems, resourcePath } from '../../../shared/transport';
-import { invalidField, requireId } from '../../../shared/validation';
+import { requireId } from '../../../shared/validation';
 import { idLocator } from '../common.descriptions';
+import { tagNamed } from '../helpers';
 
 /** The tag of Add Tag and Remove Tag: from the list, by ID, or by its name. */
 export function tagField(description: string): INodeProperties {
@@ -24,16 +24,6 @@ export async function readTagId(this: IExecuteFunctions, itemIndex: number): Pro
 	const mode = typeof locator === 'object' && locator !== null ? (locator as IDataObject).mode : undefined;
 	if (mode !== 'name') return requireId.call(this, 'tagId', itemIndex, 'Tag');
 
-	const name = String((locator as IDataObject).value ?? '').trim();
-	if (name === '') throw invalidField(this.getNode(), itemIndex, 'Tag', 'a tag name is required');
-	const tags = await recruitingRequestAllItems.call(this, { path: resourcePath('tags'), itemIndex });
-	const wanted = name.toLowerCase();
-	const found = tags.filter((tag) => String(tag.name ?? '').trim().toLowerCase() === wanted);
-	if (found.length === 0) {
-		throw invalidField(this.getNode(), itemIndex, 'Tag', `no tag is named "${name}": pick it from the list or create it in the service first`);
-	}
-	if (found.length > 1) {
-		throw invalidField(this.getNode(), itemIndex, 'Tag', `${found.length} tags are named "${name}": pick one from the list or give its ID`);
-	}
-	return String(found[0].id);
+	const tag = await tagNamed.call(this, itemIndex, 'Tag', String((locator as IDataObject).value ?? ''));
+	return String(tag.id);
 }

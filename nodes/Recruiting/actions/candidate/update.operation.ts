@@ -135,7 +135,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 		if (value) body.location = value;
 	}
-	const tags = tagReferences(node, itemIndex, fields.tags);
+	const tags = await tagReferences.call(this, itemIndex, fields.tags);
 	if (tags) body.tags = tags;
 	const profiles = readGroups(fields.socialProfiles, 'profile');
 	if (profiles.length) {

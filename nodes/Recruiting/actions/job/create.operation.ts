@@ -198,7 +198,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			asText,
 		);
 	}
-	body.tags = tagReferences(node, itemIndex, fields.tags, asText);
+	body.tags = await tagReferences.call(this, itemIndex, fields.tags, asText);
 
 	return await recruitingRequestData.call(this, {
 		method: 'POST',
