@@ -29,6 +29,7 @@ const { log, Checks, FatalCheck, startSandbox, createCredential, executionsOf, n
 const wfs = require('./workflows');
 const { triggerChecks } = require('./triggerChecks');
 const { exampleChecks } = require('./exampleChecks');
+const { editorChecks } = require('./editorChecks');
 
 const VERSIONS = ['2.41.1', '1.123.81'];
 const APPLICATIONS = 2345;
@@ -400,6 +401,8 @@ async function singleSuite(checks, version, tarball, o) {
 		// The examples on a smaller seed: the export's 12 expressions per row cost ~10 ms a row.
 		await lib.reseedSandbox(sb, { applications: EXAMPLE_APPLICATIONS });
 		await exampleChecks(checks, n8n, sb, credential, { applications: EXAMPLE_APPLICATIONS });
+		// Pickers and Simplify are the editor's; checked on n8n 2.x (they reseed the sandbox: last).
+		if (Number(version.split('.')[0]) >= 2) await editorChecks(checks, n8n, sb, credential);
 	} finally {
 		if (n8n) await n8n.stop().catch((e) => log(`stop: ${e.message}`));
 		if (sb) await sb.sandbox.close();
