@@ -116,6 +116,18 @@ function targets(r) {
 			}
 		}
 	}
+	if (b1 && b1.results.simple) {
+		// Simplify's targets: what the user waits for (POST → answer, execution saved) and memory.
+		const w = (k) => med(b1.results[k] || [], 'wallMs');
+		const x = w('simple') / w('http');
+		rows.push(['B1 Simplify on: POST → answer ours ÷ HTTP Request + Split Out (saving on)', ratio(x, 0.5), '≤ 0.5×', ok(x <= 0.5)]);
+		for (const m of Object.keys(r.b1)) {
+			const f = r.b1[m].fresh;
+			if (!(f && f.simple && f.http)) continue;
+			const y = f.simple.peakMb / f.http.peakMb;
+			rows.push([`B1 Simplify on: peak RSS of n8n main ours ÷ HTTP Request path, saving ${m} (fresh n8n)`, ratio(y, 0.7), '≤ 0.7×', ok(y <= 0.7)]);
+		}
+	}
 	const off = r.b1 && r.b1.off;
 	if (off && off.results.ours4) {
 		const w = (k) => med(off.results[k] || [], 'wallMs');
@@ -140,6 +152,12 @@ function targets(r) {
 		const thr = (k) => median(r.b4.throughput[k].map((x) => x.perSecond));
 		rows.push(['B4: p50 latency trigger ÷ Webhook node', fmt(p50('trigger') / p50('webhook'), 2) + '×', '≤ 1.1×', ok(p50('trigger') / p50('webhook') <= 1.1)]);
 		rows.push(['B4: throughput trigger ÷ Webhook node', fmt(thr('trigger') / thr('webhook'), 2) + '×', '≥ 0.9×', ok(thr('trigger') / thr('webhook') >= 0.9)]);
+	}
+	if (r.b6) {
+		const e = r.b6.runs.byEmail;
+		rows.push([`B6: picker, one e-mail among ${fmt(r.b6.applications)} applications`, `${fmt(median(e.map((x) => x.ms)))} ms, ${[...new Set(e.map((x) => x.calls))].join('/')} calls, ${[...new Set(e.map((x) => x.requests))].join('/')} requests`, '(report)', e.every((x) => x.found) ? 'found' : '**not found**']);
+		const f = r.b6.runs.byFirstName;
+		rows.push([`B6: picker, first screen for a common first name ("${r.b6.firstName}")`, `${fmt(median(f.map((x) => x.ms)))} ms, ${[...new Set(f.map((x) => x.requests))].join('/')} requests, ${f[0].results} results`, '(report)', '']);
 	}
 	if (r.b5) {
 		rows.push(['B5: runtime dependencies', String(r.b5.dependencies.length), '0', ok(r.b5.dependencies.length === 0)]);

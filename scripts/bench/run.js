@@ -4,7 +4,7 @@
  * `npm run bench`: B1–B5 inside a real n8n 2.41.1 (our package installed from its own `npm pack`
  * tarball, community-style) against the sandbox; writes BENCHMARKS.md. Not part of CI.
  *
- *   node scripts/bench/run.js [--runs 5] [--only B1,B2,B3,B4,B5] [--saving on,off]
+ *   node scripts/bench/run.js [--runs 5] [--only B1,B2,B3,B4,B5,B6] [--saving on,off]
  *        [--max-load 1.0] [--load-wait-min 10] [--out BENCHMARKS.md] [--json file]
  *   node scripts/bench/run.js --render file.json    # rewrite the report from a saved --json
  *
@@ -32,7 +32,7 @@ const N8N_VERSION = '2.41.1';
 function parseArgs(argv) {
 	const o = {
 		runs: 5,
-		only: ['B1', 'B2', 'B3', 'B4', 'B5'],
+		only: ['B1', 'B2', 'B3', 'B4', 'B5', 'B6'],
 		saving: ['on', 'off'],
 		maxLoad: 1.0,
 		loadWaitMin: 10,
@@ -234,6 +234,13 @@ async function benchB1(ctx, mode) {
 			node: ['Recruiting'],
 		},
 		{
+			key: 'simple',
+			label: 'Recruiting node, Return All, Simplify on (the default from node version 1.1)',
+			id: await deploy(n8n, wf.b1Ours('b1-simple', creds.recruiting, {}, 1.1)),
+			path: 'b1-simple',
+			node: ['Recruiting'],
+		},
+		{
 			key: 'http',
 			label: 'HTTP Request (pagination) + Split Out',
 			id: await deploy(n8n, wf.b1Http('b1-http', creds.header, apiBase)),
@@ -328,11 +335,11 @@ async function freshPeakRss(o, tarball, sandbox, mode, variant) {
 	const n8n = await startN8n({ version: N8N_VERSION, communityTarballs: [tarball], env });
 	try {
 		const creds = await createCredentials(n8n, sandbox);
+		const p = `rss-${variant}`;
 		const workflow =
 			variant === 'http'
-				? wf.b1Http('rss-http', creds.header, sandbox.info.apiBase)
-				: wf.b1Ours('rss-ours4', creds.recruiting);
-		const p = variant === 'http' ? 'rss-http' : 'rss-ours4';
+				? wf.b1Http(p, creds.header, sandbox.info.apiBase)
+				: wf.b1Ours(p, creds.recruiting, {}, variant === 'simple' ? 1.1 : 1);
 		await deploy(n8n, workflow);
 		await waitForWebhook(n8n, p);
 		// n8n's RSS falls by ~40 % some 10 s after start (V8 gives startup memory back): wait for it,
@@ -346,6 +353,58 @@ async function freshPeakRss(o, tarball, sandbox, mode, variant) {
 		await n8n.stop();
 		fs.rmSync(n8n.userFolder, { recursive: true, force: true });
 	}
+}
+
+// ---------------------------------------------------------------- B6
+
+/**
+ * A picker search as the editor runs it (n8n's resource-locator endpoint): one candidate found by
+ * e-mail among all applications (the last one the service lists, so every page is read), and the
+ * first screen of a name many candidates share. Calls, requests to the service, time.
+ */
+async function benchB6(ctx) {
+	const { n8n, sandbox, creds, o } = ctx;
+	const lastPage = Math.ceil(o.applications / 100);
+	const res = await fetch(`${sandbox.info.apiBase}/applications?page=${lastPage}&page_size=100`, {
+		headers: { authorization: `Bearer ${sandbox.info.token}` },
+	});
+	const items = (await res.json()).items;
+	const target = items[items.length - 1].candidate;
+	const search = async (filter, paginationToken) => {
+		const r = await n8n.rest('POST', '/dynamic-node-parameters/resource-locator-results', {
+			path: 'parameters.candidateId',
+			nodeTypeAndVersion: { name: 'n8n-nodes-recruiting.recruiting', version: 1.1 },
+			currentNodeParameters: { resource: 'candidate', operation: 'get' },
+			methodName: 'searchCandidates',
+			credentials: { recruitingApi: { id: creds.recruiting.id, name: creds.recruiting.name } },
+			filter,
+			...(paginationToken && { paginationToken }),
+		});
+		return r.data && Array.isArray(r.data.results) ? r.data : r;
+	};
+	const runs = { byEmail: [], byFirstName: [] };
+	for (let round = 0; round < o.runs; round++) {
+		await sandbox.control('DELETE', '/requests');
+		let t0 = performance.now();
+		let calls = 0;
+		let found = false;
+		let token;
+		do {
+			const page = await search(target.email, token);
+			calls++;
+			found = page.results.some((r) => r.value === target.id);
+			token = page.paginationToken;
+		} while (!found && token);
+		let requests = (await sandbox.control('GET', '/requests')).length;
+		runs.byEmail.push({ ms: performance.now() - t0, calls, requests, found });
+		await sandbox.control('DELETE', '/requests');
+		t0 = performance.now();
+		const first = await search(target.first_name);
+		requests = (await sandbox.control('GET', '/requests')).length;
+		runs.byFirstName.push({ ms: performance.now() - t0, calls: 1, requests, results: first.results.length });
+		log(`B6 #${round + 1}: e-mail ${fmt(runs.byEmail[round].ms)} ms / ${calls} calls / ${runs.byEmail[round].requests} req; first name ${fmt(runs.byFirstName[round].ms)} ms / ${requests} req`);
+	}
+	return { applications: o.applications, target: target.email, firstName: target.first_name, runs };
 }
 
 // ---------------------------------------------------------------- B2
@@ -562,7 +621,7 @@ async function main() {
 		report.b3 = signatureBench(ROOT);
 	}
 
-	const needN8n = o.only.some((b) => ['B1', 'B2', 'B4'].includes(b));
+	const needN8n = o.only.some((b) => ['B1', 'B2', 'B4', 'B6'].includes(b));
 	if (needN8n) {
 		const sandbox = await startSandboxProcess({
 			root: ROOT,
@@ -590,13 +649,14 @@ async function main() {
 					// B2 is small (1,000 items): saving hardly matters there, and with it off n8n records no times.
 					if (o.only.includes('B2') && mode === 'on') report.b2[mode] = await benchB2(ctx, mode);
 					if (o.only.includes('B4') && mode === 'on') report.b4 = await benchB4(ctx);
+					if (o.only.includes('B6') && mode === 'on') report.b6 = await benchB6(ctx);
 				} finally {
 					await n8n.stop();
 					fs.rmSync(n8n.userFolder, { recursive: true, force: true });
 				}
 				if (o.only.includes('B1')) {
 					report.b1[mode].fresh = {};
-					for (const variant of ['ours4', 'http']) {
+					for (const variant of ['ours4', 'simple', 'http']) {
 						const r = await freshPeakRss(o, tarball, sandbox, mode, variant);
 						report.b1[mode].fresh[variant] = r;
 						log(`B1/${mode} fresh n8n, ${variant}: peak RSS ${fmt(r.peakMb)} MB (idle ${fmt(r.idleMb)} MB), POST→answer ${fmt(r.wallMs)} ms`);

@@ -10,13 +10,14 @@ const webhookNode = (path, options) => webhookTrigger(path, options);
 const headerCred = (cred) => ({ httpHeaderAuth: { id: cred.id, name: cred.name } });
 
 /** B1, ours: Application → Get Many, Return All. */
-function b1Ours(path, cred, extraOptions) {
+/** `typeVersion` 1: the full resource per item; 1.1: Simplify (on by default) gives flat items. */
+function b1Ours(path, cred, extraOptions, typeVersion = 1) {
 	return chain(`bench B1 ours ${path}`, [
 		webhookNode(path),
 		node(
 			'Recruiting',
 			RECRUITING,
-			1,
+			typeVersion,
 			{ resource: 'application', operation: 'getMany', returnAll: true, ...(extraOptions || {}) },
 			{ credentials: recruitingCredential(cred) },
 		),
