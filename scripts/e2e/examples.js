@@ -71,4 +71,23 @@ function webhookUrlOf(wf, webhookBase) {
 	return `${webhookBase.replace(/\/$/, '')}/webhook/${suffix}`;
 }
 
-module.exports = { EXAMPLES, HIRED_TAG, hiresWebhook, seedExampleRecords, readExample, fillExample, webhookUrlOf, DIR };
+/** An application as Simplify (node version 1.1) outputs it: what the e2e checks compare against. */
+function simplifiedApplication(app) {
+	return {
+		id: app.id,
+		applied_at: app.applied_at,
+		candidate_id: app.candidate.id,
+		candidate_name: app.candidate.full_name,
+		candidate_email: app.candidate.email,
+		candidate_phone: app.candidate.phone_number,
+		candidate_tags: (app.candidate.tags || []).map((t) => t.name).join(', '),
+		job_id: app.job.id,
+		job_title: app.job.title,
+		stage: app.stage.custom_stage.name,
+		parent_stage: app.stage.parent_stage,
+		source: app.source.source,
+		potential_duplicate: app.potential_duplicate,
+	};
+}
+
+module.exports = { EXAMPLES, HIRED_TAG, hiresWebhook, seedExampleRecords, readExample, fillExample, webhookUrlOf, simplifiedApplication, DIR };

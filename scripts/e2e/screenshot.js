@@ -4,6 +4,7 @@
  * Screenshots of the n8n editor with our nodes open (not part of CI):
  *   docs/editor-recruiting-node.png   the Recruiting node (Candidate → Add Tag) of the "hired" example
  *   docs/editor-recruiting-trigger.png the Recruiting Trigger of the same workflow
+ *   docs/editor-picker.png            Candidate → Get with the candidate picker open and searched
  *
  *   node scripts/e2e/screenshot.js [--version 2.41.1] [--no-build]
  *
@@ -18,6 +19,7 @@ const { chromium } = require('playwright-core');
 const { startN8n } = require('../n8n/instance');
 const lib = require('./lib');
 const ex = require('./examples');
+const { manualTrigger, recruitingNode, chain } = require('../n8n/workflow');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const FLAGS = [
@@ -41,7 +43,7 @@ async function main() {
 	if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: apt-get install -y chromium`);
 	if (!argv.includes('--no-build')) await lib.buildAll();
 	const { tarball, dir } = await lib.packPackage();
-	const sb = await lib.startSandbox({ seed: {} });
+	const sb = await lib.startSandbox({ seed: { applications: 300 } });
 	await ex.seedExampleRecords(sb.control);
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'recruiting-shot-'));
 	const n8n = await startN8n({ version, userFolder, communityTarballs: [tarball] });
@@ -69,6 +71,26 @@ async function main() {
 			await page.screenshot({ path: file });
 			lib.log(`saved ${path.relative(lib.ROOT, file)}`);
 		}
+		// The picker: Candidate → Get (node version 1.1), the list opened and searched as a user would.
+		const pickerWf = await n8n.api(
+			'POST',
+			'/workflows',
+			chain('Picker', [
+				manualTrigger(),
+				recruitingNode('Get candidate', { resource: 'candidate', operation: 'get', candidateId: { __rl: true, mode: 'list', value: '' } }, credential, { typeVersion: 1.1 }),
+			]),
+		);
+		const pickerNode = pickerWf.nodes.find((n) => n.name === 'Get candidate');
+		await page.goto(`${n8n.url}/workflow/${pickerWf.id}/${pickerNode.id}`, { waitUntil: 'networkidle' });
+		await page.getByText('Candidate ID', { exact: true }).first().waitFor({ state: 'visible', timeout: 30000 });
+		await page.getByPlaceholder('Select a candidate...').first().click();
+		const searchBox = page.getByPlaceholder(/Search/i).last();
+		await searchBox.waitFor({ state: 'visible', timeout: 30000 });
+		await searchBox.fill('an');
+		await page.waitForTimeout(2500); // the search runs against the sandbox
+		const pickerFile = path.join(lib.ROOT, 'docs', 'editor-picker.png');
+		await page.screenshot({ path: pickerFile });
+		lib.log(`saved ${path.relative(lib.ROOT, pickerFile)}`);
 	} finally {
 		if (browser) await browser.close();
 		await n8n.stop();

@@ -18,73 +18,91 @@ export function isSimplified(this: IExecuteFunctions, itemIndex: number): boolea
 	return this.getNodeParameter('simplify', itemIndex, false) === true;
 }
 
-const object = (value: unknown): IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as IDataObject) : {};
+/** Output field → where it is in the resource; `tags` paths give the tag names, comma-separated. */
+type FieldMap = Record<string, { path: string[]; tags?: true; list?: true }>;
 
-const scalar = (value: unknown): string | number | boolean | null =>
-	typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
+const at = (...path: string[]) => ({ path });
 
-/** Tag names, comma-separated: what a spreadsheet or a message shows. */
-const tagNames = (tags: unknown): string =>
-	Array.isArray(tags) ? tags.map((tag) => String(object(tag).name ?? '')).filter((name) => name !== '').join(', ') : '';
+const APPLICATION: FieldMap = {
+	id: at('id'),
+	applied_at: at('applied_at'),
+	candidate_id: at('candidate', 'id'),
+	candidate_name: at('candidate', 'full_name'),
+	candidate_email: at('candidate', 'email'),
+	candidate_phone: at('candidate', 'phone_number'),
+	candidate_tags: { path: ['candidate', 'tags'], tags: true },
+	job_id: at('job', 'id'),
+	job_title: at('job', 'title'),
+	stage: at('stage', 'custom_stage', 'name'),
+	parent_stage: at('stage', 'parent_stage'),
+	source: at('source', 'source'),
+	potential_duplicate: at('potential_duplicate'),
+};
 
-export function simplifyApplication(application: IDataObject): IDataObject {
-	const candidate = object(application.candidate);
-	const job = object(application.job);
-	const stage = object(application.stage);
-	return {
-		id: scalar(application.id),
-		applied_at: scalar(application.applied_at),
-		candidate_id: scalar(candidate.id),
-		candidate_name: scalar(candidate.full_name),
-		candidate_email: scalar(candidate.email),
-		candidate_phone: scalar(candidate.phone_number),
-		candidate_tags: tagNames(candidate.tags),
-		job_id: scalar(job.id),
-		job_title: scalar(job.title),
-		stage: scalar(object(stage.custom_stage).name),
-		parent_stage: scalar(stage.parent_stage),
-		source: scalar(object(application.source).source),
-		potential_duplicate: scalar(application.potential_duplicate),
-	};
+const CANDIDATE: FieldMap = {
+	id: at('id'),
+	full_name: at('full_name'),
+	first_name: at('first_name'),
+	last_name: at('last_name'),
+	email: at('email'),
+	phone_number: at('phone_number'),
+	title: at('title'),
+	company: at('company'),
+	address: at('location', 'address'),
+	country: at('location', 'country', 'name'),
+	rating: at('rating'),
+	tags: { path: ['tags'], tags: true },
+	application_ids: { path: ['application_ids'], list: true },
+};
+
+const JOB: FieldMap = {
+	id: at('id'),
+	title: at('title'),
+	status: at('status'),
+	type: at('type'),
+	experience: at('experience'),
+	city: at('location', 'city'),
+	country: at('location', 'country', 'name'),
+	remote: at('location', 'remote'),
+	category: at('category', 'name'),
+	owner_id: at('owner_id'),
+	job_code: at('job_code'),
+	created_date: at('created_date'),
+	published_date: at('published_date'),
+	apply_url: at('apply_url'),
+	tags: { path: ['tags'], tags: true },
+};
+
+function lookup(resource: IDataObject, path: string[]): unknown {
+	let value: unknown = resource;
+	for (const key of path) {
+		if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+		value = (value as IDataObject)[key];
+	}
+	return value;
 }
 
-export function simplifyCandidate(candidate: IDataObject): IDataObject {
-	const location = object(candidate.location);
-	return {
-		id: scalar(candidate.id),
-		full_name: scalar(candidate.full_name),
-		first_name: scalar(candidate.first_name),
-		last_name: scalar(candidate.last_name),
-		email: scalar(candidate.email),
-		phone_number: scalar(candidate.phone_number),
-		title: scalar(candidate.title),
-		company: scalar(candidate.company),
-		address: scalar(location.address),
-		country: scalar(object(location.country).name),
-		rating: scalar(candidate.rating),
-		tags: tagNames(candidate.tags),
-		application_ids: Array.isArray(candidate.application_ids) ? candidate.application_ids : [],
-	};
+/** Every field of the map, always present: a value, `null` when absent, tag names or a list. */
+function flatten(resource: IDataObject, fields: FieldMap): IDataObject {
+	const out: IDataObject = {};
+	for (const [name, field] of Object.entries(fields)) {
+		const value = lookup(resource, field.path);
+		if (field.tags) {
+			out[name] = Array.isArray(value)
+				? value
+						.map((tag) => (typeof tag === 'object' && tag !== null ? String((tag as IDataObject).name ?? '') : ''))
+						.filter((tagName) => tagName !== '')
+						.join(', ')
+				: '';
+		} else if (field.list) {
+			out[name] = Array.isArray(value) ? (value as IDataObject[]) : [];
+		} else {
+			out[name] = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
+		}
+	}
+	return out;
 }
 
-export function simplifyJob(job: IDataObject): IDataObject {
-	const location = object(job.location);
-	return {
-		id: scalar(job.id),
-		title: scalar(job.title),
-		status: scalar(job.status),
-		type: scalar(job.type),
-		experience: scalar(job.experience),
-		city: scalar(location.city),
-		country: scalar(object(location.country).name),
-		remote: scalar(location.remote),
-		category: scalar(object(job.category).name),
-		owner_id: scalar(job.owner_id),
-		job_code: scalar(job.job_code),
-		created_date: scalar(job.created_date),
-		published_date: scalar(job.published_date),
-		apply_url: scalar(job.apply_url),
-		tags: tagNames(job.tags),
-	};
-}
+export const simplifyApplication = (application: IDataObject): IDataObject => flatten(application, APPLICATION);
+export const simplifyCandidate = (candidate: IDataObject): IDataObject => flatten(candidate, CANDIDATE);
+export const simplifyJob = (job: IDataObject): IDataObject => flatten(job, JOB);
