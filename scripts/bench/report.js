@@ -176,7 +176,7 @@ function renderReport(r) {
 	);
 	lines.push('');
 	lines.push(
-		'Options: `npm run bench -- [--runs 5] [--only B1,B2,B3,B4,B5] [--saving on,off] [--max-load 1.0] [--load-wait-min 10] [--json report.json]`; `node scripts/bench/run.js --render report.json` rewrites this file from a saved report. It needs the cached n8n 2.41.1 (`node scripts/n8n/install.js 2.41.1`) and takes about 9 minutes; it waits (up to `--load-wait-min`) until the 1-minute load average is below `--max-load` before measuring.',
+		'Options: `npm run bench -- [--runs 5] [--only B1,B2,B3,B4,B5,B6] [--saving on,off] [--max-load 1.0] [--load-wait-min 10] [--json report.json]`; `node scripts/bench/run.js --render report.json` rewrites this file from a saved report. It needs the cached n8n 2.41.1 (`node scripts/n8n/install.js 2.41.1`) and takes about 9 minutes; it waits (up to `--load-wait-min`) until the 1-minute load average is below `--max-load` before measuring.',
 	);
 	lines.push('');
 	lines.push('## This run');
