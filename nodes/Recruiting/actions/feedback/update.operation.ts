@@ -94,7 +94,7 @@ const properties: INodeProperties[] = [
 						name: 'selectedOption',
 						type: 'string',
 						default: '',
-						description: 'For single-choice (radio, dropdown) questions: the ID of the chosen option',
+						description: 'For single-choice (radio, dropdown) questions: the ID of the chosen option, from the question\'s options list',
 					},
 					{
 						displayName: 'Selected Option IDs',
