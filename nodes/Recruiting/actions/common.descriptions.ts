@@ -12,6 +12,7 @@ export function operationSelector(
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
+		description: 'What to do with the chosen resource; each option says what it returns',
 		displayOptions: { show: { resource: [resource] } },
 		options,
 		default: defaultOperation,
@@ -50,14 +51,26 @@ export const additionalQueryOption: INodeProperties = {
 	type: 'fixedCollection',
 	typeOptions: { multipleValues: true },
 	default: {},
-	description: 'Extra query parameters to send with every page request',
+	description: 'Extra query parameters to send with every page request; only for parameters the service documents',
 	options: [
 		{
 			displayName: 'Parameter',
 			name: 'parameter',
 			values: [
-				{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-				{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				{
+					displayName: 'Name',
+					name: 'name',
+					type: 'string',
+					default: '',
+					description: 'Name of a query parameter the service accepts that this operation has no field for',
+				},
+				{
+					displayName: 'Value',
+					name: 'value',
+					type: 'string',
+					default: '',
+					description: 'The value of that query parameter, sent as text',
+				},
 			],
 		},
 	],
@@ -156,7 +169,7 @@ export function tagsCollection(description: string): INodeProperties {
 						typeOptions: { loadOptionsMethod: 'getTags' },
 						default: '',
 						description:
-							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+							'The tag (its ID, tag_…, as Tag → Get Many lists it). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 					},
 					{
 						displayName: 'Name',
@@ -164,7 +177,7 @@ export function tagsCollection(description: string): INodeProperties {
 						type: 'string',
 						default: '',
 						description:
-							'Instead of picking: the tag\'s name, looked up before anything is sent (an unknown name is an error)',
+							'Instead of an ID: the tag\'s exact name (case ignored), looked up before anything is sent; an unknown name is an error',
 					},
 				],
 			},

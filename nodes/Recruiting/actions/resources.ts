@@ -42,6 +42,7 @@ export const resourceProperty: INodeProperties = {
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
+	description: 'The kind of record in the recruiting service to work with',
 	options: RESOURCES.map(({ name, value }) => ({ name, value })),
 	default: 'application',
 };

@@ -15,9 +15,31 @@ export const SORTS = ['applied_at', '-applied_at'] as const;
  * package's documented assumption, and the additional query parameters cover any other.
  */
 const ID_FILTERS = [
-	{ name: 'candidateId', displayName: 'Candidate ID', query: 'candidate_id', placeholder: 'can_…', searchListMethod: 'searchCandidates' },
-	{ name: 'customPipelineId', displayName: 'Custom Pipeline ID', query: 'custom_pipeline_id', placeholder: '' },
-	{ name: 'jobId', displayName: 'Job ID', query: 'job_id', placeholder: 'job_…', searchListMethod: 'searchJobs' },
+	{
+		name: 'candidateId',
+		displayName: 'Candidate ID',
+		query: 'candidate_id',
+		placeholder: 'can_…',
+		searchListMethod: 'searchCandidates',
+		description:
+			'Only applications of this candidate: their ID (can_…), e.g. from Candidate → Get or a Recruiting Trigger item, or pick one from the list',
+	},
+	{
+		name: 'customPipelineId',
+		displayName: 'Custom Pipeline ID',
+		query: 'custom_pipeline_id',
+		placeholder: '',
+		description: 'Only applications in this custom hiring pipeline, by the pipeline\'s ID as the service shows it',
+	},
+	{
+		name: 'jobId',
+		displayName: 'Job ID',
+		query: 'job_id',
+		placeholder: 'job_…',
+		searchListMethod: 'searchJobs',
+		description:
+			'Only applications to this job: its ID (job_…), e.g. from Job → Get or a Recruiting Trigger item, or pick one from the list',
+	},
 ] as const;
 
 const properties: INodeProperties[] = [
@@ -25,7 +47,7 @@ const properties: INodeProperties[] = [
 	simplifyField,
 	collection('Filters', 'filters', 'Add Filter', [
 		...ID_FILTERS.map((filter): INodeProperties => {
-			const description = `Only applications with this ${filter.displayName.replace(/ ID$/, '').toLowerCase()} ID`;
+			const { description } = filter;
 			// Candidates and jobs can be picked from the list; a pipeline ID is typed.
 			if ('searchListMethod' in filter) return { ...idLocator({ ...filter, description }), required: false };
 			return {
@@ -43,7 +65,8 @@ const properties: INodeProperties[] = [
 			type: 'options',
 			options: optionsOf(PARENT_STAGES),
 			default: 'new',
-			description: 'Only applications in this stage of the pipeline',
+			description:
+				'Only applications whose current stage belongs to this parent stage: rejected, new, screening, interviewing, offered or hired',
 		},
 	]),
 	listOptions([
@@ -56,7 +79,7 @@ const properties: INodeProperties[] = [
 				'-applied_at': 'Applied At, Newest First',
 			}),
 			default: 'applied_at',
-			description: 'The order of the applications',
+			description: 'The order of the applications, by the date and time they applied',
 		},
 	]),
 ];

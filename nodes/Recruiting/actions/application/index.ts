@@ -6,6 +6,9 @@ import * as getMany from './getMany.operation';
 export const operations = { getMany } satisfies OperationMap;
 
 export const description: INodeProperties[] = [
-	operationSelector('application', [getManyOption('applications', 'List applications, optionally filtered by candidate, job or stage')]),
+	operationSelector('application', [getManyOption(
+		'applications',
+		'Lists applications, optionally filtered by candidate, job, parent stage or custom pipeline. Returns one item per application: with Simplify on, flat fields (candidate_name, candidate_email, job_title, parent_stage…), otherwise the full application.',
+	)]),
 	...getMany.description,
 ];

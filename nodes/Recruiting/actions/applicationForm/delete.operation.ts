@@ -10,7 +10,9 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'The ID of the application form to delete',
+		placeholder: 'form_…',
+		description:
+			'The ID (form_…) of the application form to delete permanently, e.g. one of application_form.additional_form_ids of a job (Job → Get, Simplify off)',
 	},
 ];
 

@@ -10,8 +10,9 @@ export const description: INodeProperties[] = [
 		{
 			name: 'Delete',
 			value: 'delete',
-			description: 'Delete an application form',
-			action: 'Delete an application form',
+			description:
+				'Permanently deletes an application form; this cannot be undone. Returns { deleted: true }.',
+			action: 'Permanently delete an application form',
 		},
 	]),
 	...remove.description,

@@ -8,7 +8,9 @@ import { readTagId, tagField } from './tag';
 
 const properties: INodeProperties[] = [
 	candidateIdField,
-	tagField('The tag to add to the candidate: pick it from the list, give its ID, or give its name (an unknown name is an error, nothing is written)'),
+	tagField(
+		'The tag to add: its ID (tag_…, from Tag → Get Many), its exact name (an unknown name is an error and nothing is written), or pick it from the list',
+	),
 ];
 
 export const description = updateDisplayOptions(

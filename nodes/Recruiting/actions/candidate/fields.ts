@@ -8,7 +8,7 @@ export const candidateIdField: INodeProperties = idLocator({
 	placeholder: 'can_…',
 	searchListMethod: 'searchCandidates',
 	description:
-		'The candidate: pick one from the list (candidates who applied to a job, searchable by name or e-mail) or give their ID (can_…), e.g. from a trigger or an application',
+		'The candidate\'s ID (can_…), or pick one from the list. Take it from candidate_id of an Application → Get Many item (Simplify on) or from the candidate in a Recruiting Trigger item\'s object.',
 });
 
 /** `candidate "can_1"`: how a 404 names the candidate. */

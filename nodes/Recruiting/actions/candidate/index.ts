@@ -13,20 +13,28 @@ export const description: INodeProperties[] = [
 		{
 			name: 'Add Tag',
 			value: 'addTag',
-			description: 'Add a tag to a candidate',
+			description: 'Adds one tag to a candidate, keeping their other tags. Returns { success: true }.',
 			action: 'Add a tag to a candidate',
 		},
-		{ name: 'Get', value: 'get', description: 'Get a candidate', action: 'Get a candidate' },
+		{
+			name: 'Get',
+			value: 'get',
+			description:
+				'Retrieves one candidate by ID. Returns the candidate: with Simplify on, flat fields (full_name, email, phone_number, title, company, tags, application_ids…), otherwise the full record.',
+			action: 'Get a candidate',
+		},
 		{
 			name: 'Remove Tag',
 			value: 'removeTag',
-			description: 'Remove a tag from a candidate, keeping their other tags',
+			description:
+				'Removes one tag from a candidate by reading their tags and writing back all the others: a tag change made by someone else in between can be lost. Returns { success: true }.',
 			action: 'Remove a tag from a candidate',
 		},
 		{
 			name: 'Update',
 			value: 'update',
-			description: 'Update a candidate',
+			description:
+				'Overwrites the candidate fields given (others stay as they are); tags given replace the candidate\'s whole tag list. Returns the updated candidate.',
 			action: 'Update a candidate',
 		},
 	], 'get'),

@@ -9,7 +9,7 @@ import { readTagId, tagField } from './tag';
 export const description = updateDisplayOptions({ show: { resource: ['candidate'], operation: ['removeTag'] } }, [
 	candidateIdField,
 	tagField(
-		'The tag to take off the candidate. A tag the candidate does not have is not an error: nothing is written.',
+		'The tag to take off: its ID (tag_…, from Tag → Get Many or the candidate\'s tags), its exact name, or pick it from the list. A tag the candidate does not have is not an error: nothing is written.',
 	),
 ]);
 

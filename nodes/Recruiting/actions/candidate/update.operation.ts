@@ -20,7 +20,7 @@ const properties: INodeProperties[] = [
 			name: 'company',
 			type: 'string',
 			default: '',
-			description: 'The company the candidate works for now',
+			description: 'The company the candidate works for now, as plain text; overwrites the current value',
 		},
 		{
 			displayName: 'Email',
@@ -28,24 +28,46 @@ const properties: INodeProperties[] = [
 			type: 'string',
 			placeholder: 'name@email.com',
 			default: '',
+			description: 'The candidate\'s e-mail address, e.g. name@example.com; an invalid address is refused before sending',
 		},
-		{ displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
+		{
+			displayName: 'First Name',
+			name: 'firstName',
+			type: 'string',
+			default: '',
+			description: 'The candidate\'s first (given) name, as plain text',
+		},
 		{
 			displayName: 'Image URL',
 			name: 'imageUrl',
 			type: 'string',
 			default: '',
 			placeholder: 'https://example.com/photo.jpg',
-			description: 'Absolute http(s) URL of a profile picture',
+			description: 'Absolute http:// or https:// URL of a profile picture',
 		},
-		{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
+		{
+			displayName: 'Last Name',
+			name: 'lastName',
+			type: 'string',
+			default: '',
+			description: 'The candidate\'s last (family) name, as plain text',
+		},
 		fieldGroup({
 			displayName: 'Location',
 			name: 'location',
+			description: 'Where the candidate lives; replaces the candidate\'s location',
 			values: [
-				textField('Address', 'address'),
-				textField('Country Code', 'countryCode', { placeholder: 'IE' }),
-				textField('Country Name', 'countryName', { placeholder: 'Ireland' }),
+				textField('Address', 'address', {
+					description: 'The candidate\'s address or city, as plain text, e.g. Dublin',
+				}),
+				textField('Country Code', 'countryCode', {
+					placeholder: 'IE',
+					description: 'Two-letter ISO 3166-1 country code, e.g. IE',
+				}),
+				textField('Country Name', 'countryName', {
+					placeholder: 'Ireland',
+					description: 'The country\'s name in English, e.g. Ireland',
+				}),
 			],
 		}),
 		{
@@ -54,6 +76,7 @@ const properties: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			placeholder: '+353 1 234 5678',
+			description: 'The candidate\'s phone number as text, best in international format, e.g. +353 1 234 5678',
 		},
 		{
 			displayName: 'Rating',
@@ -61,7 +84,7 @@ const properties: INodeProperties[] = [
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: 5, numberPrecision: 0 },
 			default: 1,
-			description: 'Star rating from 1 to 5',
+			description: 'Star rating: a whole number from 1 to 5',
 		},
 		{
 			displayName: 'Social Profiles',
@@ -69,7 +92,7 @@ const properties: INodeProperties[] = [
 			type: 'fixedCollection',
 			typeOptions: { multipleValues: true },
 			default: {},
-			description: 'Replaces the candidate\'s social profiles',
+			description: 'Replaces all of the candidate\'s social profiles with the ones given',
 			options: [
 				{
 					displayName: 'Profile',
@@ -81,18 +104,21 @@ const properties: INodeProperties[] = [
 							type: 'string',
 							default: '',
 							placeholder: 'https://www.linkedin.com/in/…',
+							description: 'Absolute http:// or https:// URL of a social profile, e.g. a LinkedIn profile',
 						},
 					],
 				},
 			],
 		},
-		tagsCollection('Replaces the candidate\'s tags; to add one tag, use the Add Tag operation'),
+		tagsCollection(
+			'Replaces the candidate\'s whole tag list with these tags; to add or remove one tag, use Add Tag or Remove Tag',
+		),
 		{
 			displayName: 'Title',
 			name: 'title',
 			type: 'string',
 			default: '',
-			description: 'The candidate\'s current job title',
+			description: 'The candidate\'s current job title, as plain text',
 		},
 	]),
 ];

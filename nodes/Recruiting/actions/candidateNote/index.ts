@@ -10,7 +10,8 @@ export const description: INodeProperties[] = [
 		{
 			name: 'Update',
 			value: 'update',
-			description: 'Update a note on a candidate',
+			description:
+				'Overwrites the fields given of a note on a candidate (files and mentions given replace the current ones). Returns the updated note.',
 			action: 'Update a candidate note',
 		},
 	]),

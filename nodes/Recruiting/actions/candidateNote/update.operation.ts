@@ -17,7 +17,11 @@ const FILE_TEXT_FIELDS: Record<string, string> = {
 };
 
 const properties: INodeProperties[] = [
-	{ ...candidateIdField, description: 'The ID of the candidate the note belongs to' },
+	{
+		...candidateIdField,
+		description:
+			'The ID (can_…) of the candidate the note belongs to, or pick the candidate from the list; on candidate.note.* trigger events it is in the trigger item\'s object',
+	},
 	{
 		displayName: 'Note ID',
 		name: 'noteId',
@@ -25,7 +29,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'note_…',
-		description: 'The ID of the note to update',
+		description:
+			'The ID of the note to update, e.g. from a Recruiting Trigger item\'s object on candidate.note.created or candidate.note.updated',
 	},
 	updateFields([
 		{
@@ -34,7 +39,7 @@ const properties: INodeProperties[] = [
 			type: 'fixedCollection',
 			typeOptions: { multipleValues: true },
 			default: {},
-			description: 'Replaces the files attached to the note',
+			description: 'Replaces all files attached to the note with the ones given; each file needs its ID',
 			options: [
 				{
 					displayName: 'File',
@@ -46,6 +51,7 @@ const properties: INodeProperties[] = [
 							type: 'string',
 							default: '',
 							placeholder: 'application/pdf',
+							description: 'The file\'s MIME type, e.g. application/pdf',
 						},
 						{
 							displayName: 'Download Link',
@@ -53,6 +59,7 @@ const properties: INodeProperties[] = [
 							type: 'string',
 							default: '',
 							placeholder: 'https://…',
+							description: 'The URL the file can be downloaded from, as the note\'s files list it',
 						},
 						{
 							displayName: 'File Extension',
@@ -60,15 +67,28 @@ const properties: INodeProperties[] = [
 							type: 'string',
 							default: '',
 							placeholder: 'pdf',
+							description: 'The file name extension without the dot, e.g. pdf',
 						},
-						{ displayName: 'ID', name: 'id', type: 'string', default: '', description: 'The ID of the file' },
-						{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+						{
+							displayName: 'ID',
+							name: 'id',
+							type: 'string',
+							default: '',
+							description: 'The ID of the file, as the note\'s files list it (required for each file)',
+						},
+						{
+							displayName: 'Name',
+							name: 'name',
+							type: 'string',
+							default: '',
+							description: 'The file\'s stored name, as the note\'s files list it',
+						},
 						{
 							displayName: 'Original Name',
 							name: 'originalName',
 							type: 'string',
 							default: '',
-							description: 'The file name as it was uploaded',
+							description: 'The file name as it was uploaded, e.g. resume.pdf',
 						},
 						{
 							displayName: 'Size (KB)',
@@ -76,7 +96,7 @@ const properties: INodeProperties[] = [
 							type: 'number',
 							typeOptions: { minValue: 0, numberPrecision: 0 },
 							default: 0,
-							description: 'The size in kilobytes; 0 leaves it out of the request',
+							description: 'The size in kilobytes, a whole number; 0 leaves it out of the request',
 						},
 					],
 				},
@@ -89,7 +109,7 @@ const properties: INodeProperties[] = [
 			default: '',
 			placeholder: 'usr_…, usr_…',
 			description:
-				'Comma-separated user IDs to mention (an expression may also give an array); replaces the current mentions',
+				'Comma-separated user IDs (usr_…) to mention, e.g. usr_a1, usr_b2 (an expression may also give an array); replaces the current mentions',
 		},
 		{
 			displayName: 'Restricted',
@@ -104,6 +124,7 @@ const properties: INodeProperties[] = [
 			type: 'string',
 			typeOptions: { rows: 4 },
 			default: '',
+			description: 'The note\'s new text; replaces the current text',
 		},
 	]),
 ];

@@ -6,6 +6,9 @@ import * as getMany from './getMany.operation';
 export const operations = { getMany } satisfies OperationMap;
 
 export const description: INodeProperties[] = [
-	operationSelector('emailTemplate', [getManyOption('email templates', 'List email templates')]),
+	operationSelector('emailTemplate', [getManyOption(
+		'email templates',
+		'Lists the account\'s email templates. Returns one item per template (name, subject, body, stage, language).',
+	)]),
 	...getMany.description,
 ];

@@ -10,7 +10,8 @@ export const description: INodeProperties[] = [
 		{
 			name: 'Update',
 			value: 'update',
-			description: 'Update feedback and its answers',
+			description:
+				'Writes answers to the questions of a feedback form about an application. Returns the updated feedback with its questions and answers.',
 			action: 'Update feedback',
 		},
 	]),

@@ -11,8 +11,9 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'fb_…',
-		description: 'The ID of the feedback to update',
+		placeholder: 'fdbk_…',
+		description:
+			'The ID (fdbk_…) of the feedback to update, e.g. from an application\'s feedback list (Application → Get Many, Simplify off) or a feedback.requested trigger item',
 	},
 	{
 		displayName: 'Application ID',
@@ -21,7 +22,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'app_…',
-		description: 'The ID of the application the feedback is about',
+		description:
+			'The ID (app_…) of the application the feedback is about: the application_id of the feedback, or the ID of an Application → Get Many item',
 	},
 	{
 		displayName: 'Form ID',
@@ -30,7 +32,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'form_…',
-		description: 'The ID of the feedback form',
+		description: 'The ID (form_…) of the feedback form: the form_id of the feedback, e.g. from a feedback.requested trigger item',
 	},
 	{
 		displayName: 'Answers',
@@ -39,7 +41,8 @@ const properties: INodeProperties[] = [
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Answer',
 		default: {},
-		description: 'The answers to the form\'s questions; fill in the fields that fit the question type',
+		description:
+			'The answers to the form\'s questions, one per question; fill in the fields that fit the question\'s type',
 		options: [
 			{
 				displayName: 'Answer',
@@ -50,8 +53,8 @@ const properties: INodeProperties[] = [
 						name: 'questionId',
 						type: 'string',
 						default: '',
-						placeholder: 'q_…',
-						description: 'The ID of the question this answers',
+						placeholder: 'qustn_…',
+						description: 'The ID (qustn_…) of the question this answers, from the feedback\'s questions list',
 					},
 					{
 						displayName: 'Ratings',
@@ -60,7 +63,7 @@ const properties: INodeProperties[] = [
 						typeOptions: { multipleValues: true },
 						placeholder: 'Add Rating',
 						default: {},
-						description: 'For rating questions: a rating per option',
+						description: 'For rating (scorecard) questions: one rating per option of the question',
 						options: [
 							{
 								displayName: 'Rating',
@@ -72,6 +75,7 @@ const properties: INodeProperties[] = [
 										type: 'string',
 										default: '',
 										placeholder: 'opt_…',
+										description: 'The ID of the question option being rated, from the question\'s options list',
 									},
 									{
 										displayName: 'Rating',
@@ -79,6 +83,7 @@ const properties: INodeProperties[] = [
 										type: 'number',
 										typeOptions: { minValue: 0, numberPrecision: 0 },
 										default: 0,
+										description: 'The rating given to that option, a whole number of 0 or more',
 									},
 								],
 							},
@@ -89,14 +94,15 @@ const properties: INodeProperties[] = [
 						name: 'selectedOption',
 						type: 'string',
 						default: '',
-						description: 'For single-choice questions: the ID of the chosen option',
+						description: 'For single-choice (radio, dropdown) questions: the ID of the chosen option, from the question\'s options list',
 					},
 					{
 						displayName: 'Selected Option IDs',
 						name: 'selectedOptions',
 						type: 'string',
 						default: '',
-						description: 'For multiple-choice questions: comma-separated IDs of the chosen options',
+						description:
+							'For multiple-choice (checkbox) questions: comma-separated IDs of the chosen options, from the question\'s options list',
 					},
 					{
 						displayName: 'Text',
@@ -104,7 +110,7 @@ const properties: INodeProperties[] = [
 						type: 'string',
 						typeOptions: { rows: 3 },
 						default: '',
-						description: 'For text questions: the answer text',
+						description: 'For text (textbox, text area) questions: the answer text',
 					},
 				],
 			},

@@ -12,7 +12,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'int_…',
-		description: 'The ID of the interview to cancel',
+		description:
+			'The ID (int_…) of the interview to cancel, e.g. from Interview → Create, an application\'s interviews list (Application → Get Many, Simplify off) or an interview.* trigger item',
 	},
 ];
 

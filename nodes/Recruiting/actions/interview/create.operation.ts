@@ -39,7 +39,8 @@ const properties: INodeProperties[] = [
 		displayName: 'Application',
 		placeholder: 'app_…',
 		searchListMethod: 'searchApplications',
-		description: 'The application the interview is for',
+		description:
+			'The ID (app_…) of the application the interview is for, or pick one from the list; e.g. the ID of an Application → Get Many item or of an application.* trigger item\'s object',
 	}),
 	{
 		displayName: 'Type',
@@ -48,7 +49,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		options: optionsOf(INTERVIEW_TYPES).sort(byName),
 		default: 'online',
-		description: 'How the interview takes place',
+		description: 'How the interview takes place: phone, online or on_site',
 	},
 	{
 		displayName: 'Start',
@@ -56,7 +57,8 @@ const properties: INodeProperties[] = [
 		type: 'dateTime',
 		required: true,
 		default: '',
-		description: 'When the interview starts, in the chosen time zone unless the value has an offset',
+		description:
+			'When the interview starts: ISO 8601 date and time, e.g. 2030-01-31T09:30:00+01:00; without an offset it is read in the Time Zone below',
 	},
 	{
 		displayName: 'End',
@@ -64,7 +66,8 @@ const properties: INodeProperties[] = [
 		type: 'dateTime',
 		required: true,
 		default: '',
-		description: 'When the interview ends; must be after the start',
+		description:
+			'When the interview ends: ISO 8601 date and time, e.g. 2030-01-31T10:30:00+01:00; must be after the start',
 	},
 	{
 		displayName: 'Time Zone',
@@ -72,7 +75,7 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		options: timeZoneOptions(),
 		default: 'UTC',
-		description: 'The IANA time zone of the start and end, e.g. Europe/Dublin',
+		description: 'The IANA time zone name of the start and end, e.g. Europe/Dublin or UTC',
 	},
 	{
 		displayName: 'Attendees',
@@ -81,6 +84,7 @@ const properties: INodeProperties[] = [
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Attendee',
 		default: {},
+		description: 'Who is invited: company users, the candidate, or outside guests by e-mail',
 		options: [
 			{
 				displayName: 'Attendee',
@@ -95,6 +99,7 @@ const properties: INodeProperties[] = [
 							user: { description: 'A user of the company account' },
 						}).sort(byName),
 						default: 'user',
+						description: 'The kind of attendee: user (a company user), candidate, or guest (invited by e-mail)',
 					},
 					{
 						displayName: 'User ID',
@@ -102,6 +107,7 @@ const properties: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						placeholder: 'usr_…',
+						description: 'The ID (usr_…) of the company user to invite',
 						displayOptions: { show: { type: ['user'] } },
 					},
 					{
@@ -110,7 +116,8 @@ const properties: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						placeholder: 'app_…',
-						description: 'The candidate\'s application; leave empty for the interview\'s own application',
+						description:
+							'The ID (app_…) of the candidate\'s application; leave empty for the interview\'s own application',
 						displayOptions: { show: { type: ['candidate'] } },
 					},
 					{
@@ -119,6 +126,7 @@ const properties: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						placeholder: 'name@email.com',
+						description: 'The guest\'s e-mail address, e.g. name@example.com',
 						displayOptions: { show: { type: ['guest'] } },
 					},
 				],
@@ -138,7 +146,7 @@ const properties: INodeProperties[] = [
 			name: 'location',
 			type: 'string',
 			default: '',
-			description: 'Where the interview takes place (the address, for on-site interviews)',
+			description: 'Where the interview takes place, as plain text (the address, for on-site interviews)',
 		},
 		{
 			displayName: 'Meeting URL',
@@ -146,7 +154,7 @@ const properties: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			placeholder: 'https://meet.example.com/abc-defg-hij',
-			description: 'Link to the online meeting',
+			description: 'Absolute http:// or https:// URL of the online meeting',
 		},
 		{
 			displayName: 'Note for Attendees',
@@ -154,6 +162,7 @@ const properties: INodeProperties[] = [
 			type: 'string',
 			typeOptions: { rows: 3 },
 			default: '',
+			description: 'A note about the interview for the other attendees (users and guests)',
 		},
 		{
 			displayName: 'Note for Candidate',
@@ -161,6 +170,7 @@ const properties: INodeProperties[] = [
 			type: 'string',
 			typeOptions: { rows: 3 },
 			default: '',
+			description: 'A note about the interview for the candidate, e.g. what to prepare',
 		},
 		{
 			displayName: 'Online Meeting Type',
@@ -173,6 +183,7 @@ const properties: INodeProperties[] = [
 				skype_for_consumer: 'Skype for Consumer',
 			}).sort(byName),
 			default: 'hangouts_meet',
+			description: 'The meeting service of an online interview, e.g. Google Meet or Microsoft Teams',
 		},
 		{
 			displayName: 'Organizer ID',
@@ -180,7 +191,7 @@ const properties: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			placeholder: 'usr_…',
-			description: 'User ID of the organizer',
+			description: 'The ID (usr_…) of the company user who organizes the interview',
 		},
 		{
 			displayName: 'Title',
@@ -188,6 +199,7 @@ const properties: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			placeholder: 'Interview with …',
+			description: 'The interview\'s title, as plain text, e.g. Interview with Jane Doe',
 		},
 	]),
 ];

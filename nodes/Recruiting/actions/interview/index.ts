@@ -11,13 +11,15 @@ export const description: INodeProperties[] = [
 		{
 			name: 'Cancel',
 			value: 'cancel',
-			description: 'Cancel an interview',
+			description:
+				'Cancels a scheduled interview; this cannot be undone through the API. Returns { success: true }.',
 			action: 'Cancel an interview',
 		},
 		{
 			name: 'Create',
 			value: 'create',
-			description: 'Schedule an interview for an application',
+			description:
+				'Schedules an interview for an application: type, start and end, time zone, attendees. Returns the created interview.',
 			action: 'Create an interview',
 		},
 	], 'create'),

@@ -32,22 +32,23 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'The job title, 1 to 100 characters',
+		description: 'The job title as plain text, 1 to 100 characters, e.g. Senior Backend Engineer',
 	},
 	additionalFields([
 		fieldGroup({
 			displayName: 'Application Form',
 			name: 'applicationForm',
 			inner: 'form',
+			description: 'Which fields the job\'s application form asks for, and extra forms to add',
 			values: [
 				...BASE_FORM_KEYS.map((key) =>
 					textField(`${labelOf(key)} Setting`, key, {
 						placeholder: 'off',
-						description: `Base form setting for the ${labelOf(key).toLowerCase()} field; leave empty to keep the service default`,
+						description: `Whether the application form asks for the ${labelOf(key).toLowerCase()}: off, optional or required; leave empty to keep the service default`,
 					}),
 				),
 				textField('Additional Form IDs', 'additionalFormIds', {
-					description: 'Comma-separated IDs of additional application forms',
+					description: 'Comma-separated IDs (form_…) of additional application forms to attach, e.g. form_a1, form_b2',
 				}),
 			],
 		}),
@@ -55,22 +56,39 @@ const properties: INodeProperties[] = [
 			displayName: 'Auto Responder',
 			name: 'autoResponder',
 			inner: 'responder',
+			description: 'The e-mail sent automatically to each applicant of the job',
 			values: [
-				textField('ID', 'id'),
-				textField('Email Subject', 'emailSubject'),
-				textField('Email Body', 'emailBody', { typeOptions: { rows: 4 } }),
+				textField('ID', 'id', {
+					description: 'The auto responder\'s ID as the service gives it, e.g. from another job\'s auto_responder (Job → Get, Simplify off)',
+				}),
+				textField('Email Subject', 'emailSubject', { description: 'The subject line of the auto-response e-mail' }),
+				textField('Email Body', 'emailBody', {
+					typeOptions: { rows: 4 },
+					description: 'The body text of the auto-response e-mail',
+				}),
 			],
 		}),
 		fieldGroup({
 			displayName: 'Category',
 			name: 'category',
-			values: [textField('ID', 'id'), textField('Name', 'name')],
+			description: 'The job\'s category, by ID and/or name as the service defines it',
+			values: [
+				textField('ID', 'id', { description: 'The ID of the job category as the service defines it' }),
+				textField('Name', 'name', { description: 'The name of the job category, e.g. Engineering' }),
+			],
 		}),
 		fieldGroup({
 			displayName: 'Deadline',
 			name: 'deadline',
+			description: 'When applications close',
 			values: [
-				{ displayName: 'Closes At', name: 'closesAt', type: 'dateTime', default: '' },
+				{
+					displayName: 'Closes At',
+					name: 'closesAt',
+					type: 'dateTime',
+					default: '',
+					description: 'When the job stops taking applications: ISO 8601 date and time, best with a time zone offset, e.g. 2030-01-31T17:00:00Z',
+				},
 				{
 					displayName: 'Auto Close',
 					name: 'autoClose',
@@ -82,7 +100,7 @@ const properties: INodeProperties[] = [
 		}),
 		textField('Description', 'description', {
 			typeOptions: { rows: 6 },
-			description: 'The job description, at most 100,000 characters',
+			description: 'The job description (the ad text), at most 100,000 characters',
 		}),
 		{
 			displayName: 'Experience',
@@ -90,51 +108,61 @@ const properties: INodeProperties[] = [
 			type: 'options',
 			options: optionsOf(JOB_EXPERIENCE, { na: 'N/A' }),
 			default: 'na',
+			description: 'The experience level asked for: na, intern, entry_level, mid_level or senior',
 		},
-		textField('Job Code', 'jobCode', { description: 'Internal code of the job' }),
+		textField('Job Code', 'jobCode', { description: 'The company\'s internal code for the job, as plain text' }),
 		fieldGroup({
 			displayName: 'Language',
 			name: 'language',
+			description: 'The language the job ad is written in',
 			values: [
-				textField('Code', 'code', { placeholder: 'en' }),
-				textField('ID', 'id'),
-				textField('Name', 'name'),
+				textField('Code', 'code', { placeholder: 'en', description: 'The language code, e.g. en' }),
+				textField('ID', 'id', { description: 'The ID of the language as the service defines it' }),
+				textField('Name', 'name', { description: 'The language\'s name in English, e.g. English' }),
 			],
 		}),
 		fieldGroup({
 			displayName: 'Location',
 			name: 'location',
+			description: 'Where the job is, and whether it can be done remotely',
 			values: [
-				textField('City', 'city'),
-				textField('Country Code', 'countryCode', { placeholder: 'IE' }),
-				textField('Country ID', 'countryId'),
-				textField('Country Name', 'countryName'),
+				textField('City', 'city', { description: 'The city of the job, at most 150 characters, e.g. Dublin' }),
+				textField('Country Code', 'countryCode', {
+					placeholder: 'IE',
+					description: 'Two-letter ISO 3166-1 country code, e.g. IE',
+				}),
+				textField('Country ID', 'countryId', { description: 'The ID of the country as the service defines it' }),
+				textField('Country Name', 'countryName', { description: 'The country\'s name in English, e.g. Ireland' }),
 				textField('Remote', 'remote', {
 					placeholder: 'not_remote',
-					description: 'The remote setting, for example not_remote',
+					description: 'The remote setting: not_remote, wfh_flexible, fully_remote or covid_remote',
 				}),
-				textField('State Code', 'stateCode'),
-				textField('State ID', 'stateId'),
-				textField('State Name', 'stateName'),
+				textField('State Code', 'stateCode', { description: 'The state or region code, e.g. CA' }),
+				textField('State ID', 'stateId', { description: 'The ID of the state or region as the service defines it' }),
+				textField('State Name', 'stateName', { description: 'The state or region name, e.g. California' }),
 			],
 		}),
-		textField('Owner ID', 'ownerId', { placeholder: 'usr_…', description: 'User ID of the job owner' }),
-		textField('Salary', 'salary'),
+		textField('Owner ID', 'ownerId', {
+			placeholder: 'usr_…',
+			description: 'The ID (usr_…) of the company user who owns the job',
+		}),
+		textField('Salary', 'salary', { description: 'The salary as free text, e.g. €60,000–€70,000 a year' }),
 		{
 			displayName: 'Status',
 			name: 'status',
 			type: 'options',
 			options: optionsOf(JOB_STATUSES),
 			default: 'drafted',
+			description: 'The job\'s status: drafted, published, closed or internal',
 		},
-		tagsCollection('Tags to put on the job'),
+		tagsCollection('Tags to put on the job, each picked from the account\'s tags, by ID or by name'),
 		{
 			displayName: 'Type',
 			name: 'type',
 			type: 'options',
 			options: optionsOf(JOB_TYPES),
 			default: 'full_time',
-			description: 'The employment type',
+			description: 'The employment type, e.g. full_time, part_time or contract',
 		},
 	]),
 ];

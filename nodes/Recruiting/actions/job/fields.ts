@@ -7,5 +7,5 @@ export const jobIdField: INodeProperties = idLocator({
 	placeholder: 'job_…',
 	searchListMethod: 'searchJobs',
 	description:
-		'The job: pick one from the list (jobs that have applications, searchable by title) or give its ID (job_…), e.g. from an application\'s job.id',
+		'The job\'s ID (job_…), or pick one from the list (jobs that have applications). Take it from job_id of an Application → Get Many item (Simplify on) or from a Recruiting Trigger item\'s object on job events.',
 });

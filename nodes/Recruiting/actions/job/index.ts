@@ -9,9 +9,26 @@ export const operations = { create, delete: remove, get } satisfies OperationMap
 
 export const description: INodeProperties[] = [
 	operationSelector('job', [
-		{ name: 'Create', value: 'create', description: 'Create a job', action: 'Create a job' },
-		{ name: 'Delete', value: 'delete', description: 'Delete a job', action: 'Delete a job' },
-		{ name: 'Get', value: 'get', description: 'Get a job', action: 'Get a job' },
+		{
+			name: 'Create',
+			value: 'create',
+			description: 'Creates a job from a title and optional details. Returns the created job.',
+			action: 'Create a job',
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			description:
+				'Permanently deletes a job; this cannot be undone. Returns { deleted: true }.',
+			action: 'Permanently delete a job',
+		},
+		{
+			name: 'Get',
+			value: 'get',
+			description:
+				'Retrieves one job by ID. Returns the job: with Simplify on, flat fields (title, status, type, city, remote, owner_id, apply_url, tags…), otherwise the full record.',
+			action: 'Get a job',
+		},
 	], 'get'),
 	...create.description,
 	...get.description,

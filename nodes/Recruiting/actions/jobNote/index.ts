@@ -6,6 +6,9 @@ import * as getMany from './getMany.operation';
 export const operations = { getMany } satisfies OperationMap;
 
 export const description: INodeProperties[] = [
-	operationSelector('jobNote', [getManyOption('job notes', 'List the notes of a job')]),
+	operationSelector('jobNote', [getManyOption(
+		'job notes',
+		'Lists the notes of one job. Returns one item per note (text, creator, date_created, files, mentioned_users).',
+	)]),
 	...getMany.description,
 ];

@@ -6,6 +6,9 @@ import * as getMany from './getMany.operation';
 export const operations = { getMany } satisfies OperationMap;
 
 export const description: INodeProperties[] = [
-	operationSelector('tag', [getManyOption('tags', 'List tags')]),
+	operationSelector('tag', [getManyOption(
+		'tags',
+		'Lists the account\'s tags. Returns one item per tag (ID, name, color, type, status); Candidate → Add Tag takes the ID or the name.',
+	)]),
 	...getMany.description,
 ];

@@ -6,6 +6,9 @@ import * as getMany from './getMany.operation';
 export const operations = { getMany } satisfies OperationMap;
 
 export const description: INodeProperties[] = [
-	operationSelector('userCategory', [getManyOption('user categories', 'List user categories')]),
+	operationSelector('userCategory', [getManyOption(
+		'user categories',
+		'Lists the account\'s user categories. Returns one item per category (ID and name).',
+	)]),
 	...getMany.description,
 ];

@@ -7,7 +7,8 @@ export const webhookIdField: INodeProperties = {
 	required: true,
 	default: '',
 	placeholder: 'wh_…',
-	description: 'The ID of a webhook created in the service\'s dashboard',
+	description:
+		'The ID of a webhook created in the service\'s dashboard, as the dashboard or a Recruiting Trigger\'s Webhook ID field shows it',
 };
 
 /**

@@ -8,11 +8,18 @@ export const operations = { get, update } satisfies OperationMap;
 
 export const description: INodeProperties[] = [
 	operationSelector('webhook', [
-		{ name: 'Get', value: 'get', description: 'Get a webhook', action: 'Get a webhook' },
+		{
+			name: 'Get',
+			value: 'get',
+			description:
+				'Retrieves one webhook by ID. Returns its endpoint, name, description, subscribed_events and status; the signing key only when asked for.',
+			action: 'Get a webhook',
+		},
 		{
 			name: 'Update',
 			value: 'update',
-			description: 'Update a webhook\'s endpoint, name, events or description',
+			description:
+				'Overwrites a webhook\'s endpoint, name, events or description. Changing the endpoint or events of a webhook a Recruiting Trigger workflow uses stops deliveries to n8n. Returns the updated webhook.',
 			action: 'Update a webhook',
 		},
 	]),

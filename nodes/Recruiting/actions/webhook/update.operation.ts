@@ -15,6 +15,7 @@ const properties: INodeProperties[] = [
 			name: 'description',
 			type: 'string',
 			default: '',
+			description: 'The webhook\'s new description, as plain text; overwrites the current one',
 		},
 		{
 			displayName: 'Endpoint',
@@ -22,7 +23,8 @@ const properties: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			placeholder: 'https://example.com/hooks/recruiting',
-			description: 'The absolute http(s) URL the service delivers events to',
+			description:
+				'The absolute http:// or https:// URL the service delivers events to. Changing it stops deliveries to a Recruiting Trigger that uses this webhook.',
 		},
 		{
 			displayName: 'Events',
@@ -32,9 +34,15 @@ const properties: INodeProperties[] = [
 			options: [...WEBHOOK_EVENT_OPTIONS].sort(byName),
 			default: [],
 			description:
-				'The events to subscribe to; replaces the current subscriptions. An expression may also name events not in this list.',
+				'The events to subscribe to, e.g. application.created; replaces the current subscriptions (a Recruiting Trigger using this webhook stops getting the others). An expression may also give a comma-separated list or names not in this list.',
 		},
-		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			description: 'The webhook\'s new name, as plain text; overwrites the current one',
+		},
 	]),
 ];
 

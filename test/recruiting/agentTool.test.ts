@@ -1,0 +1,243 @@
+/**
+ * Agent-ready (issue #13, item 5): what n8n builds when the Recruiting node is an AI agent's tool.
+ *
+ * For every resource/operation, every field the operation shows is set the way n8n's editor
+ * sets it for "Let the model define this parameter": `={{ $fromAI('<key>', '<the field's
+ * description>', '<type>') }}`. n8n-core's own `getSchema` turns those into the tool's argument
+ * schema, and n8n-workflow's `getToolDescriptionForNode` gives the tool's description; both must
+ * tell the model something. The field lists come from the node description itself, so a field
+ * added later without a description fails here.
+ */
+import { getSchema } from 'n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool';
+import {
+	NodeHelpers,
+	type INode,
+	type INodeParameters,
+	type INodeProperties,
+	type INodePropertyCollection,
+	type INodePropertyOptions,
+	type NodeParameterValueType,
+} from 'n8n-workflow';
+import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
+
+const nodeType = new Recruiting();
+const nodeDescription = nodeType.description;
+const TYPE_VERSION = 1.1;
+
+/** Parameter types an agent (or a person) fills with a value; the rest only group or explain. */
+const FILLABLE = new Set(['string', 'number', 'boolean', 'dateTime', 'options', 'multiOptions', 'resourceLocator']);
+/** Groups of fields: their children are fillable. */
+const GROUPS = new Set(['collection', 'fixedCollection']);
+
+const MIN_DESCRIPTION = 20;
+
+type FromAiType = 'string' | 'number' | 'boolean';
+const fromAiType = (property: INodeProperties): FromAiType =>
+	property.type === 'number' || property.type === 'boolean' ? property.type : 'string';
+
+/** A string literal of an n8n expression, as n8n's $fromAI parser reads it back. */
+const quoted = (text: string): string => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+const fromAi = (key: string, description: string, type: FromAiType): string =>
+	`={{ $fromAI(${quoted(key)}, ${quoted(description)}, ${quoted(type)}) }}`;
+
+const isFillable = (property: INodeProperties): boolean =>
+	FILLABLE.has(property.type) && property.noDataExpression !== true;
+
+const groupsOf = (property: INodeProperties): INodePropertyCollection[] =>
+	(property.options ?? []) as INodePropertyCollection[];
+
+interface Operation {
+	resource: string;
+	operation: string;
+	option: INodePropertyOptions;
+}
+
+const resourceProperty = nodeDescription.properties.find((p) => p.name === 'resource')!;
+const operationProperties = nodeDescription.properties.filter((p) => p.name === 'operation');
+
+const OPERATIONS: Operation[] = (resourceProperty.options as INodePropertyOptions[]).flatMap(({ value }) => {
+	const resource = String(value);
+	const selector = operationProperties.find((p) => p.displayOptions?.show?.resource?.includes(resource));
+	if (!selector) throw new Error(`resource ${resource} has no Operation selector`);
+	return (selector.options as INodePropertyOptions[]).map((option) => ({
+		resource,
+		operation: String(option.value),
+		option,
+	}));
+});
+
+/** The top-level fields n8n shows for this operation on a node of TYPE_VERSION. */
+function topLevelFields({ resource, operation }: Operation): INodeProperties[] {
+	const values: INodeParameters = { resource, operation };
+	return nodeDescription.properties.filter(
+		(property) =>
+			property.name !== 'resource' &&
+			property.name !== 'operation' &&
+			property.type !== 'notice' &&
+			NodeHelpers.displayParameter(values, property, { typeVersion: TYPE_VERSION }, nodeDescription),
+	);
+}
+
+interface Filled {
+	/** Where the field is: `updateFields.location.location.city`. */
+	path: string;
+	key: string;
+	description: string;
+}
+
+/** The parameter value of one field with every fillable field in it left to the model; records each. */
+function fill(property: INodeProperties, path: string, filled: Filled[]): NodeParameterValueType {
+	if (isFillable(property)) {
+		const key = path.replace(/\./g, '_');
+		const description = property.description ?? '';
+		filled.push({ path, key, description });
+		const expression = fromAi(key, description, fromAiType(property));
+		// The editor keeps a resource locator's shape and puts the expression in its value.
+		return property.type === 'resourceLocator' ? { __rl: true, mode: 'id', value: expression } : expression;
+	}
+	if (property.type === 'collection') {
+		const children = (property.options ?? []) as INodeProperties[];
+		return Object.fromEntries(children.map((child) => [child.name, fill(child, `${path}.${child.name}`, filled)]));
+	}
+	if (property.type === 'fixedCollection') {
+		return Object.fromEntries(
+			groupsOf(property).map((group) => [
+				group.name,
+				Object.fromEntries(
+					group.values.map((child) => [child.name, fill(child, `${path}.${group.name}.${child.name}`, filled)]),
+				),
+			]),
+		);
+	}
+	return property.default;
+}
+
+/** A Recruiting node of TYPE_VERSION for this operation, every field it shows left to the model. */
+function agentNode(op: Operation): { node: INode; filled: Filled[]; topLevel: string[] } {
+	const filled: Filled[] = [];
+	const parameters: INodeParameters = { resource: op.resource, operation: op.operation };
+	const fields = topLevelFields(op);
+	for (const property of fields) parameters[property.name] = fill(property, property.name, filled);
+	const node: INode = {
+		id: `agent-${op.resource}-${op.operation}`,
+		name: 'Recruiting',
+		type: 'n8n-nodes-recruiting.recruiting',
+		typeVersion: TYPE_VERSION,
+		position: [0, 0],
+		parameters,
+		credentials: { recruitingApi: { id: '1', name: 'Recruiting' } },
+	};
+	return { node, filled, topLevel: fields.filter(isFillable).map((p) => p.name) };
+}
+
+/** Every field of the node, at any depth, with where it is. */
+function everyField(properties: INodeProperties[], at = ''): Array<{ path: string; property: INodeProperties }> {
+	return properties.flatMap((property) => {
+		const path = `${at}/${property.name}`;
+		const here = [{ path, property }];
+		if (property.type === 'collection') return [...here, ...everyField((property.options ?? []) as INodeProperties[], path)];
+		if (property.type === 'fixedCollection') {
+			return [...here, ...groupsOf(property).flatMap((group) => everyField(group.values, `${path}/${group.name}`))];
+		}
+		return here;
+	});
+}
+
+const label = (op: Operation) => `${op.resource} → ${op.operation}`;
+
+test('the operation list is read from the node: all 12 resources and their 19 operations', () => {
+	expect(new Set(OPERATIONS.map((op) => op.resource)).size).toBe(12);
+	expect(OPERATIONS).toHaveLength(19);
+});
+
+describe.each(OPERATIONS.map((op) => [label(op), op] as const))('as an agent tool: %s', (_, op) => {
+	test('every argument of the schema n8n-core builds has the field\'s description', () => {
+		const { node, filled, topLevel } = agentNode(op);
+		// Every operation shows some field (a list at least Return All), and each top-level one is filled.
+		expect(filled.length).toBeGreaterThan(0);
+		for (const name of topLevel) expect(filled.map((f) => f.path)).toContain(name);
+
+		const schema = getSchema(node);
+		const shape = schema.shape as Record<string, { description?: string }>;
+		expect(Object.keys(shape).sort()).toEqual(filled.map((f) => f.key).sort());
+		for (const { key, path, description } of filled) {
+			expect({ path, description: shape[key].description }).toEqual({ path, description });
+			expect({ path, length: (shape[key].description ?? '').trim().length >= MIN_DESCRIPTION }).toEqual({
+				path,
+				length: true,
+			});
+		}
+	});
+
+	test('the tool description n8n-workflow builds names the operation', () => {
+		const { node } = agentNode(op);
+		const toolDescription = NodeHelpers.getToolDescriptionForNode(node, nodeType);
+		expect(toolDescription.trim()).not.toBe('');
+		expect(op.option.action).toBeTruthy();
+		expect(toolDescription).toBe(`${op.option.action} in Recruiting`);
+	});
+});
+
+describe('the node description', () => {
+	test('every operation option says what it does and returns, and has an action', () => {
+		const missing = OPERATIONS.filter(
+			({ option }) =>
+				(option.description ?? '').trim().length < MIN_DESCRIPTION ||
+				!/\breturns?\b/i.test(option.description ?? '') ||
+				!(option.action ?? '').trim(),
+		).map(label);
+		expect(missing).toEqual([]);
+	});
+
+	test('the Resource and Operation selectors have descriptions', () => {
+		for (const selector of [resourceProperty, ...operationProperties]) {
+			expect((selector.description ?? '').length).toBeGreaterThanOrEqual(MIN_DESCRIPTION);
+		}
+	});
+
+	test(`every fillable field, at any depth, has a description of at least ${MIN_DESCRIPTION} characters`, () => {
+		const fields = everyField(nodeDescription.properties).filter(({ property }) => isFillable(property));
+		expect(fields.length).toBeGreaterThan(100);
+		const short = fields
+			.filter(({ property }) => (property.description ?? '').trim().length < MIN_DESCRIPTION)
+			.map(({ path, property }) => `${path} [${property.type}]`);
+		expect(short).toEqual([]);
+	});
+
+	test('every group of fields (fixed collection) says what it holds', () => {
+		const groups = everyField(nodeDescription.properties).filter(({ property }) => property.type === 'fixedCollection');
+		const missing = groups.filter(({ property }) => !(property.description ?? '').trim()).map(({ path }) => path);
+		expect(missing).toEqual([]);
+	});
+
+	test.each([
+		['job', 'delete', /permanently/i, /cannot be undone/i],
+		['applicationForm', 'delete', /permanently/i, /cannot be undone/i],
+		['webhook', 'update', /stops deliveries/i, /Recruiting Trigger/],
+		['candidate', 'update', /overwrites/i, /replace the candidate's whole tag list/i],
+		['candidate', 'removeTag', /read/i, /can be lost/i],
+		['interview', 'cancel', /cancels/i, /cannot be undone/i],
+	])('%s → %s warns plainly', (resource, operation, ...warnings) => {
+		const op = OPERATIONS.find((o) => o.resource === resource && o.operation === operation)!;
+		for (const warning of warnings) expect(op.option.description).toMatch(warning);
+	});
+
+	test('deletes say so in the action the agent sees as the tool description', () => {
+		for (const resource of ['job', 'applicationForm']) {
+			const op = OPERATIONS.find((o) => o.resource === resource && o.operation === 'delete')!;
+			expect(op.option.action).toMatch(/^Permanently delete /);
+		}
+	});
+
+	test('ID fields say which ID prefix they take or where the ID comes from', () => {
+		const idFields = everyField(nodeDescription.properties).filter(
+			({ property }) => isFillable(property) && /ID$/.test(property.displayName) && property.type !== 'options',
+		);
+		expect(idFields.length).toBeGreaterThan(10);
+		const vague = idFields
+			.filter(({ property }) => !/\b[a-z]+_…|→|trigger|dashboard|as the service|list/i.test(property.description ?? ''))
+			.map(({ path }) => path);
+		expect(vague).toEqual([]);
+	});
+});
