@@ -123,3 +123,12 @@ describe('a name among 20,000 applications', () => {
 		expect(byName.paginationToken).toBeDefined();
 	});
 });
+
+test('a search matches names and e-mails, and an ID only when given whole (every ID shares its prefix)', async () => {
+	const [application] = await listDirect(sandbox, ['applications'], { page_size: '1' });
+	const candidate = candidateOf(application);
+	const byPrefix = await picker.search('searchCandidates', 'can_');
+	expect(byPrefix.results).toEqual([]);
+	const byId = await picker.search('searchCandidates', String(candidate.id).toUpperCase());
+	expect(byId.results.map((r) => r.value)).toEqual([candidate.id]);
+});

@@ -55,7 +55,10 @@ export const searchCandidates = picker({
 	entries: (application) => {
 		const candidate = part(application.candidate);
 		const id = text(candidate.id);
-		return id === '' ? [] : [{ name: candidateName(candidate), value: id, description: text(candidate.email) || undefined }];
+		const email = text(candidate.email);
+		// n8n's list shows only the name: the e-mail in it tells namesakes apart.
+		const name = email && candidateName(candidate) !== email ? `${candidateName(candidate)} <${email}>` : candidateName(candidate);
+		return id === '' ? [] : [{ name, value: id, description: email || undefined }];
 	},
 });
 

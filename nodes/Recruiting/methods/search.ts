@@ -39,12 +39,14 @@ function readToken(token: string | undefined): SearchState {
 	}
 }
 
-/** Case-insensitive "contains" on the name, the value and the description of an entry. */
+/**
+ * Case-insensitive "contains" on the name and the description (an e-mail, a subject); the ID only
+ * when given whole, since every ID shares its prefix (`can_`) and would match any short text.
+ */
 function matches(entry: INodeListSearchItems, needle: string): boolean {
 	if (needle === '') return true;
-	return [entry.name, String(entry.value), entry.description ?? ''].some((text) =>
-		text.toLowerCase().includes(needle),
-	);
+	if (String(entry.value).toLowerCase() === needle) return true;
+	return [entry.name, entry.description ?? ''].some((text) => text.toLowerCase().includes(needle));
 }
 
 export interface ListSource {
