@@ -132,3 +132,12 @@ test('a search matches names and e-mails, and an ID only when given whole (every
 	const byId = await picker.search('searchCandidates', String(candidate.id).toUpperCase());
 	expect(byId.results.map((r) => r.value)).toEqual([candidate.id]);
 });
+
+test('dropdowns inside lists (Tags of Job Create / Candidate Update, the auto responder): every record, by name', async () => {
+	const tags = await listDirect(sandbox, ['tags']);
+	const options = await picker.options('getTags');
+	expect(options.map((o) => o.value).sort()).toEqual(tags.map((t) => String(t.id)).sort());
+	expect(options.map((o) => o.name)).toEqual([...options.map((o) => o.name)].sort((a, b) => a.localeCompare(b)));
+	const templates = await listDirect(sandbox, ['emailtemplates']);
+	expect((await picker.options('getEmailTemplates')).map((o) => o.value).sort()).toEqual(templates.map((t) => String(t.id)).sort());
+});

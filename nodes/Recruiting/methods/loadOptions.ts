@@ -2,10 +2,20 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { recruitingRequestAllItems, resourcePath } from '../../shared/transport';
 import { text } from './search';
 
-/** Every tag, by name, for the Tags lists of Job Create and Candidate Update (a dropdown inside a list). */
-export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const tags = await recruitingRequestAllItems.call(this, { path: resourcePath('tags') });
-	return tags
-		.map((tag) => ({ name: text(tag.name) || text(tag.id), value: text(tag.id) }))
+/** Dropdowns inside lists and groups, where n8n has no "From list" picker: every record by name. */
+async function byName(this: ILoadOptionsFunctions, collection: string): Promise<INodePropertyOptions[]> {
+	const records = await recruitingRequestAllItems.call(this, { path: resourcePath(collection) });
+	return records
+		.map((record) => ({ name: text(record.name) || text(record.id), value: text(record.id) }))
 		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The Tags lists of Job Create and Candidate Update. */
+export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await byName.call(this, 'tags');
+}
+
+/** Job Create's auto responder. */
+export async function getEmailTemplates(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await byName.call(this, 'emailtemplates');
 }

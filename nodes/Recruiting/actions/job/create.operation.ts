@@ -58,9 +58,15 @@ const properties: INodeProperties[] = [
 			inner: 'responder',
 			description: 'The e-mail sent automatically to each applicant of the job',
 			values: [
-				textField('ID', 'id', {
-					description: 'The auto responder\'s ID as the service gives it, e.g. from another job\'s auto_responder (Job → Get, Simplify off)',
-				}),
+				{
+					displayName: 'Email Template Name or ID',
+					name: 'id',
+					type: 'options',
+					typeOptions: { loadOptionsMethod: 'getEmailTemplates' },
+					default: '',
+					description:
+						'The email template the auto-response is based on. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				},
 				textField('Email Subject', 'emailSubject', { description: 'The subject line of the auto-response e-mail' }),
 				textField('Email Body', 'emailBody', {
 					typeOptions: { rows: 4 },
