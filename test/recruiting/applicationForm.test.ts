@@ -14,11 +14,11 @@ const remove = { resource: 'applicationForm', operation: 'delete' };
 const putForm = (id: string) => fx.sandbox.put('applicationForms', { id, name: `Form ${id}`, questions: [] });
 
 describe('applicationForm delete', () => {
-	test('sends DELETE /forms/application/{formId} without a body and outputs { deleted: true }', async () => {
+	test('sends DELETE /forms/application/{formId} without a body and outputs { success: true } (version 1)', async () => {
 		putForm('form_delete_me');
 		const result = await fx.run({ ...remove, formId: 'form_delete_me' });
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([{ deleted: true }]);
+		expect(jsonOf(result)).toEqual([{ success: true }]);
 		expect(fx.sandbox.requests.map(({ method, path, query, body, status }) => ({ method, path, query, body, status }))).toEqual([
 			{
 				method: 'DELETE',
@@ -66,7 +66,7 @@ describe('applicationForm delete', () => {
 		fx.sandbox.setFaults([{ kind: 'status', status: 503, method: 'DELETE', path: '/forms/' }]);
 		const result = await fx.run({ ...remove, formId: 'form_flaky' });
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([{ deleted: true }]);
+		expect(jsonOf(result)).toEqual([{ success: true }]);
 		expect(fx.sandbox.requests.map((r) => r.status)).toEqual([503, 204]);
 	});
 });

@@ -112,11 +112,11 @@ describe('job get', () => {
 });
 
 describe('job delete', () => {
-	test('DELETE /jobs/{jobId} outputs { deleted: true } and the job is gone', async () => {
+	test('DELETE /jobs/{jobId} outputs { success: true } (version 1) and the job is gone', async () => {
 		fx.sandbox.put('jobs', { ...fx.sandbox.get('jobs', seededJobId), id: 'job_to_delete' });
 		const result = await fx.run({ resource: 'job', operation: 'delete', jobId: 'job_to_delete' });
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([{ deleted: true }]);
+		expect(jsonOf(result)).toEqual([{ success: true }]);
 		expect(summary()).toEqual([
 			{ method: 'DELETE', path: apiPath(fx.sandbox, 'jobs', 'job_to_delete'), query: {}, body: undefined },
 		]);

@@ -114,3 +114,55 @@ describe('tags by name', () => {
 		expect(fx.sandbox.requests).toEqual([]);
 	});
 });
+
+describe('what a hostile review found', () => {
+	test('Remove Tag given a name (or a near-miss) where an ID is asked for: the candidate\'s tag by that name goes', async () => {
+		for (const given of ['VIP', ' vip ']) {
+			fx.sandbox.put('candidates', CANDIDATE as Candidate);
+			fx.sandbox.clearRequests();
+			const result = await run('removeTag', { tagId: { __rl: true, mode: 'id', value: given } });
+			expect(result.error).toBeUndefined();
+			expect(candidate().tags!.map((t) => t.id)).toEqual(['tag_old', 'tag_keep']);
+		}
+	});
+
+	test('Remove Tag does not crash on entries that are not tags (null), and does not write them back', async () => {
+		fx.sandbox.put('candidates', { ...CANDIDATE, tags: [null, { id: 'tag_vip', name: 'VIP' }, { id: 'tag_keep', name: 'Keep me' }] } as never);
+		const result = await run('removeTag', { tagId: 'tag_vip' });
+		expect(result.error).toBeUndefined();
+		expect(writes()[0].body).toEqual({ tags: [{ id: 'tag_keep', name: 'Keep me' }] });
+	});
+
+	test('names compare in one Unicode form: a tag stored decomposed (NFD) is found by its composed name', async () => {
+		fx.sandbox.put('tags', { id: 'tag_cafe', name: 'Café'.normalize('NFD'), color: '#000', type: 'candidate', status: 'active' } as Tag);
+		const result = await run('addTag', { tagId: byName('Café'.normalize('NFC')) });
+		expect(result.error).toBeUndefined();
+		expect(writes()[0].body).toEqual({ id: 'tag_cafe' });
+	});
+
+	test('a tag the service lists without an ID is never chosen by name (it could not be sent)', async () => {
+		const http = await import('http');
+		const posts: string[] = [];
+		const server = http.createServer((req, res) => {
+			if (req.method !== 'GET') posts.push(`${req.method} ${req.url}`);
+			req.resume();
+			res.writeHead(200, { 'content-type': 'application/json' });
+			res.end(JSON.stringify({ items: [{ name: 'Ghost' }], meta: { has_next_page: false, total_items: 1 } }));
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		try {
+			const baseUrl = `http://127.0.0.1:${(server.address() as import('net').AddressInfo).port}`;
+			const result = await fx.run({ resource: 'candidate', operation: 'addTag', candidateId: 'can_ada', tagId: byName('Ghost') }, { credentials: { baseUrl } });
+			expect(errorOf(result).message).toMatch(/no tag is named "Ghost"/);
+			expect(posts).toEqual([]);
+		} finally {
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		}
+	});
+
+	test('an ID of only spaces in a Tags list is refused, not sent', async () => {
+		const result = await fx.run({ resource: 'job', operation: 'create', title: 'Dev', additionalFields: { tags: { tag: [{ id: '   ' }] } } });
+		expect(errorOf(result).message).toBe('Invalid "Tags": each tag needs an ID or a name');
+		expect(writes()).toEqual([]);
+	});
+});

@@ -14,6 +14,14 @@ export function success(): IDataObject {
 	return { success: true };
 }
 
+/**
+ * What a delete outputs: `{ deleted: true }`, n8n's convention, from node version 1.1; version 1
+ * nodes keep `{ success: true }`, so workflows built on it go on working.
+ */
+export function deletedOutput(this: IExecuteFunctions): IDataObject {
+	return this.getNode().typeVersion >= 1.1 ? { deleted: true } : success();
+}
+
 /** A collection or fixedCollection parameter's value; {} when nothing was added. */
 export function readCollection(this: IExecuteFunctions, name: string, itemIndex: number): IDataObject {
 	return this.getNodeParameter(name, itemIndex, {}) as IDataObject;
@@ -146,7 +154,12 @@ export function textObject(
 	return nested(Object.fromEntries(Object.entries(values).map(([key, value]) => [key, toText(value)])));
 }
 
-/** The account's tags by trimmed, lower-cased name, read once per node run. */
+/** How tag names compare: trimmed, one Unicode form (NFC), lower case. */
+export function tagNameKey(name: string): string {
+	return name.trim().normalize('NFC').toLowerCase();
+}
+
+/** The account's tags by tagNameKey, read once per node run. */
 const tagDirectories = new WeakMap<object, Promise<Map<string, IDataObject[]>>>();
 
 function tagDirectory(this: IExecuteFunctions, itemIndex: number): Promise<Map<string, IDataObject[]>> {
@@ -155,7 +168,9 @@ function tagDirectory(this: IExecuteFunctions, itemIndex: number): Promise<Map<s
 		directory = recruitingRequestAllItems.call(this, { path: resourcePath('tags'), itemIndex }).then((tags) => {
 			const byName = new Map<string, IDataObject[]>();
 			for (const tag of tags) {
-				const key = String(tag.name ?? '').trim().toLowerCase();
+				// A tag without an ID cannot be sent: it is not offered under its name.
+				if (text(tag.id) === '') continue;
+				const key = tagNameKey(String(tag.name ?? ''));
 				byName.set(key, [...(byName.get(key) ?? []), tag]);
 			}
 			return byName;
@@ -173,7 +188,7 @@ function tagDirectory(this: IExecuteFunctions, itemIndex: number): Promise<Map<s
 export async function tagNamed(this: IExecuteFunctions, itemIndex: number, field: string, name: string): Promise<IDataObject> {
 	const wanted = name.trim();
 	if (wanted === '') throw invalidField(this.getNode(), itemIndex, field, 'a tag name is required');
-	const found = (await tagDirectory.call(this, itemIndex)).get(wanted.toLowerCase()) ?? [];
+	const found = (await tagDirectory.call(this, itemIndex)).get(tagNameKey(wanted)) ?? [];
 	if (found.length === 0) {
 		throw invalidField(this.getNode(), itemIndex, field, `no tag is named "${wanted}": pick it from the list or create it in the service first`);
 	}
@@ -198,7 +213,8 @@ export async function tagReferences(
 	if (entries.length === 0) return undefined;
 	const references: IDataObject[] = [];
 	for (const tag of entries) {
-		const reference = textObject({ id: tag.id, name: tag.name }, toText);
+		// An ID is trimmed whatever `toText` does: spaces around it are never part of an ID.
+		const reference = textObject({ id: text(tag.id), name: toText(tag.name) }, (value) => String(value ?? ''));
 		if (reference === undefined) throw invalidField(this.getNode(), itemIndex, 'Tags', 'each tag needs an ID or a name');
 		references.push(reference.id === undefined ? await tagNamed.call(this, itemIndex, 'Tags', String(reference.name)) : reference);
 	}

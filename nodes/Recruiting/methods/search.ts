@@ -39,14 +39,19 @@ function readToken(token: string | undefined): SearchState {
 	}
 }
 
+/** Lower case without accents, so "garcia" finds "García" (and NFC/NFD spellings match). */
+export function fold(value: string): string {
+	return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 /**
- * Case-insensitive "contains" on the name and the description (an e-mail, a subject); the ID only
- * when given whole, since every ID shares its prefix (`can_`) and would match any short text.
+ * "Contains" on the folded name and description (an e-mail, a subject); the ID only when given
+ * whole, since every ID shares its prefix (`can_`) and would match any short text.
  */
 function matches(entry: INodeListSearchItems, needle: string): boolean {
 	if (needle === '') return true;
-	if (String(entry.value).toLowerCase() === needle) return true;
-	return [entry.name, entry.description ?? ''].some((text) => text.toLowerCase().includes(needle));
+	if (fold(String(entry.value)) === needle) return true;
+	return [entry.name, entry.description ?? ''].some((text) => fold(text).includes(needle));
 }
 
 export interface ListSource {
@@ -63,7 +68,7 @@ export async function search(
 	filter: string | undefined,
 	paginationToken: string | undefined,
 ): Promise<INodeListSearchResult> {
-	const needle = (filter ?? '').trim().toLowerCase();
+	const needle = fold((filter ?? '').trim());
 	const state = readToken(paginationToken);
 	const seen = new Set(state.seen);
 	const results: INodeListSearchItems[] = [];
@@ -79,8 +84,11 @@ export async function search(
 		})) as PageEnvelope | undefined;
 
 	const take = (envelope: PageEnvelope | undefined): boolean => {
-		for (const item of envelope?.items ?? []) {
-			for (const entry of source.entries(item)) {
+		const items: unknown[] = Array.isArray(envelope?.items) ? envelope.items : [];
+		for (const item of items) {
+			// A broken entry is skipped: a picker shows what it can rather than fail on one record.
+			if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
+			for (const entry of source.entries(item as IDataObject)) {
 				const value = String(entry.value);
 				if (source.distinct) {
 					if (seen.has(value)) continue;

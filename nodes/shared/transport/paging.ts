@@ -43,7 +43,15 @@ export interface ListRequest {
 	policy?: Partial<RequestPolicy>;
 	/** Pages in flight at once after the first; default: Request Options → Pages in Flight (4). */
 	concurrency?: number;
+	/** The most pages a list may have; past it the list is refused (default MAX_PAGES). */
+	maxPages?: number;
 }
+
+/**
+ * A bound on any list: a service that keeps saying "next page" with items the repeat guard cannot
+ * check (no ids) would otherwise be read forever. 10,000 pages of 100 is a million records.
+ */
+export const MAX_PAGES = 10_000;
 
 /**
  * The page size that reaches `limit` in the fewest pages and over-fetches least:
@@ -109,6 +117,9 @@ export async function recruitingRequestAllItems(
 		const items = envelope.items;
 		// Any id seen before means a repeated or shifted page: the list would hold duplicates.
 		for (const item of items) {
+			if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+				throw fail(page, 'it holds an entry that is not an object');
+			}
 			const id = item.id === undefined || item.id === null ? '' : String(item.id);
 			if (id === '') continue;
 			if (idsSeen.has(id)) throw fail(page, `it repeats an earlier page (item "${id}")`);
@@ -131,6 +142,9 @@ export async function recruitingRequestAllItems(
 		}
 		if (totalPages !== undefined && page >= totalPages) {
 			throw fail(page, `it says there is a next page beyond the last one (${totalPages})`);
+		}
+		if (page >= (list.maxPages ?? MAX_PAGES)) {
+			throw fail(page, `it says there are more than ${list.maxPages ?? MAX_PAGES} pages`);
 		}
 		return false;
 	};

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequest, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
+import { deletedOutput } from '../helpers';
 import { requireId } from '../../../shared/validation';
 
 const properties: INodeProperties[] = [
@@ -29,6 +30,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		notFound: `application form "${formId}"`,
 	});
-	// n8n's convention for a delete that answers without a body.
-	return { deleted: true };
+	return deletedOutput.call(this);
 }

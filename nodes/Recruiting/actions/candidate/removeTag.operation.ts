@@ -2,14 +2,14 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
-import { success } from '../helpers';
+import { success, tagNameKey } from '../helpers';
 import { candidateIdField, candidateNotFound } from './fields';
 import { readTagId, tagField } from './tag';
 
 export const description = updateDisplayOptions({ show: { resource: ['candidate'], operation: ['removeTag'] } }, [
 	candidateIdField,
 	tagField(
-		'The tag to take off: its ID (tag_…, from Tag → Get Many or the candidate\'s tags), its exact name, or pick it from the list. A tag the candidate does not have is not an error: nothing is written.',
+		'The tag to take off: pick it from the list, give its ID (tag_…, from Tag → Get Many or the candidate\'s tags) or, in By Name mode, its name. A value that is none of the candidate\'s tag IDs is also compared with the names of their tags (case and spaces ignored). A tag the candidate does not have is not an error: nothing is written.',
 	),
 ]);
 
@@ -23,8 +23,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const path = resourcePath('candidates', candidateId);
 	const notFound = candidateNotFound(candidateId);
 	const candidate = await recruitingRequestData.call(this, { method: 'GET', path, itemIndex, notFound });
-	const tags = Array.isArray(candidate.tags) ? (candidate.tags as IDataObject[]) : [];
-	const kept = tags.filter((tag) => String(tag.id) !== tagId);
+	// Only objects are tags: anything else in the list (a null) could not be written back.
+	const tags = (Array.isArray(candidate.tags) ? (candidate.tags as unknown[]) : []).filter(
+		(tag): tag is IDataObject => typeof tag === 'object' && tag !== null && !Array.isArray(tag),
+	);
+	let kept = tags.filter((tag) => String(tag.id ?? '') !== tagId);
+	// An agent or a user may give a name where an ID is asked for: the candidate's tags carry both.
+	if (kept.length === tags.length) {
+		const name = tagNameKey(tagId);
+		kept = tags.filter((tag) => tagNameKey(String(tag.id ?? '')) !== name && tagNameKey(String(tag.name ?? '')) !== name);
+	}
 	if (kept.length === tags.length) return success();
 	await recruitingRequestData.call(this, { method: 'PUT', path, body: { tags: kept }, itemIndex, notFound });
 	return success();

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequest, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
+import { deletedOutput } from '../helpers';
 import { requireId } from '../../../shared/validation';
 import { jobIdField } from './fields';
 
@@ -19,6 +20,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		notFound: `job "${jobId}"`,
 	});
-	// n8n's convention for a delete that answers without a body.
-	return { deleted: true };
+	return deletedOutput.call(this);
 }
