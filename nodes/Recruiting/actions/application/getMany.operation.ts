@@ -11,6 +11,12 @@ import {
 
 export const PARENT_STAGES = ['rejected', 'new', 'screening', 'interviewing', 'offered', 'hired'] as const;
 
+/** The six stages as editor options ("New", …); the trigger's Parent Stages filter uses them too. */
+export const PARENT_STAGE_OPTIONS = PARENT_STAGES.map((stage) => ({
+	name: stage.charAt(0).toUpperCase() + stage.slice(1),
+	value: stage,
+}));
+
 const SORTS = ['applied_at', '-applied_at'] as const;
 
 /**
@@ -46,10 +52,7 @@ const properties: INodeProperties[] = [
 				displayName: 'Parent Stage',
 				name: 'parentStage',
 				type: 'options',
-				options: PARENT_STAGES.map((stage) => ({
-					name: stage.charAt(0).toUpperCase() + stage.slice(1),
-					value: stage,
-				})),
+				options: PARENT_STAGE_OPTIONS,
 				default: 'new',
 				description: 'Only applications in this stage of the pipeline',
 			},

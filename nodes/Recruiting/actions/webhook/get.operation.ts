@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
-import { webhookIdField, webhookNotFound, withoutSigningKey } from './fields';
+import { webhookIdField, webhookLabel, withoutSigningKey } from './fields';
 
 const properties: INodeProperties[] = [
 	webhookIdField,
@@ -37,7 +37,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		method: 'GET',
 		path: resourcePath('webhooks', webhookId),
 		itemIndex,
-		notFound: webhookNotFound(webhookId),
+		notFound: webhookLabel(webhookId),
 	});
 	return withoutSigningKey(webhook, options.includeSigningKey === true);
 }

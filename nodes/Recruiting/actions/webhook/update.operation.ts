@@ -3,7 +3,7 @@ import { WEBHOOK_EVENT_OPTIONS } from '../../../shared/events';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkHttpUrl, checkSomeFields, invalidField, requireId } from '../../../shared/validation';
-import { webhookIdField, webhookNotFound, withoutSigningKey } from './fields';
+import { webhookIdField, webhookLabel, withoutSigningKey } from './fields';
 
 const properties: INodeProperties[] = [
 	webhookIdField,
@@ -82,7 +82,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: resourcePath('webhooks', webhookId),
 		body: checkSomeFields(node, itemIndex, body),
 		itemIndex,
-		notFound: webhookNotFound(webhookId),
+		notFound: webhookLabel(webhookId),
 	});
 	return withoutSigningKey(webhook);
 }
