@@ -104,10 +104,14 @@ async function restore(this: IHookFunctions, saved: SavedWebhook, urls: string[]
 /** A disabled webhook sends nothing, and the API cannot enable it: say so instead of "activating". */
 function assertEnabled(this: IHookFunctions, remote: RemoteWebhook): void {
 	if (remote.status !== 'disabled') return;
-	throw new NodeOperationError(this.getNode(), `Webhook "${remote.id}" is disabled in the recruiting service`, {
-		description:
-			"A disabled webhook sends no events, and the API cannot enable it. Enable it in the service's dashboard, then activate the workflow (or listen for a test event) again.",
-	});
+	throw new NodeOperationError(
+		this.getNode(),
+		`Webhook "${remote.id}" is disabled in the recruiting service: enable it in the service's dashboard, then try again`,
+		{
+			description:
+				'A disabled webhook sends no events, and the API cannot enable it. Once it is enabled in the dashboard, activate the workflow (or listen for a test event) again.',
+		},
+	);
 }
 
 /** Refuses to take a webhook that another n8n URL holds; see the rules at the top. */

@@ -181,7 +181,7 @@ function errorWorkflow(credential) {
 }
 
 /** Recruiting Trigger (fixed n8n webhookId, so its production URL is known) -> No Op. */
-function triggerWorkflow(credential, { webhookId = 'wh_demo', events, nodeWebhookId = crypto.randomUUID(), name = 'E2E: Recruiting Trigger' } = {}) {
+function triggerWorkflow(credential, { webhookId = 'wh_demo', events, nodeWebhookId = crypto.randomUUID(), name = 'E2E: Recruiting Trigger', options = {} } = {}) {
 	const trigger = {
 		id: crypto.randomUUID(),
 		name: 'Recruiting Trigger',
@@ -189,7 +189,7 @@ function triggerWorkflow(credential, { webhookId = 'wh_demo', events, nodeWebhoo
 		typeVersion: 1,
 		position: [0, 0],
 		webhookId: nodeWebhookId,
-		parameters: { webhookId, events, options: {} },
+		parameters: { webhookId, events, options },
 		credentials: { recruitingApi: { id: credential.id, name: credential.name } },
 	};
 	const noop = {

@@ -607,8 +607,8 @@ describe('the trigger owns what it borrows, and nothing else', () => {
 		const { hooks } = await setup(parameters({ webhookId: 'wh_second' }));
 		sandbox.clearRequests();
 		await expect(hooks.activate()).rejects.toThrow('Webhook "wh_second" is disabled in the recruiting service');
-		const error = hooks.calls.find((c) => c.error)?.error as Error & { description?: string };
-		expect(error.description).toContain("Enable it in the service's dashboard");
+		const error = hooks.calls.find((c) => c.error)?.error as Error;
+		expect(error.message).toContain("enable it in the service's dashboard");
 		expect(webhookRequests().filter((r) => r.method !== 'GET')).toEqual([]);
 		expect(dashboardState('wh_second')).toEqual(before);
 		expect(hooks.staticData).toEqual({});
