@@ -7,7 +7,8 @@
 const assert = require('assert');
 const crypto = require('crypto');
 const { Webhook: Signer } = require('standardwebhooks');
-const { waitFor, executionsOf, nodeItems, sleep } = require('./lib');
+const lib = require('./lib');
+const { waitFor, executionsOf, nodeItems, sleep } = lib;
 const { triggerWorkflow } = require('./workflows');
 
 const EVENTS = ['application.created', 'application.stage.updated', 'candidate.updated', 'job.created'];
@@ -28,22 +29,9 @@ function sameWebhook(actual, original) {
 	}
 }
 
-/** A Standard Webhooks delivery signed with `key`, as the service would send it. */
-function signedDelivery(key, { type = 'candidate.updated', object = { id: 'can_e2e' }, headers = {} } = {}) {
-	const msgId = `msg_${crypto.randomBytes(12).toString('hex')}`;
-	const at = new Date();
-	const body = JSON.stringify({ id: msgId, version: 1, type, timestamp: at.toISOString(), data: { object } });
-	return {
-		msgId,
-		body,
-		headers: {
-			'content-type': 'application/json',
-			'webhook-id': msgId,
-			'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-			'webhook-signature': new Signer(key).sign(msgId, at, body),
-			...headers,
-		},
-	};
+/** A delivery signed with `key`, as the service would send it. */
+function signedDelivery(key, options) {
+	return lib.signedDelivery(new Signer(key), options);
 }
 
 async function post(url, { body, headers }) {

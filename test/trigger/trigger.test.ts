@@ -83,6 +83,14 @@ async function setup(params: INodeParameters = parameters(), store = new StaticD
 	return { server, hooks: hooksWith(params), store, hooksWith };
 }
 
+/** An activated trigger, with the sandbox's request log cleared. */
+async function active(params: INodeParameters = parameters()): Promise<Setup> {
+	const s = await setup(params);
+	await s.hooks.activate();
+	sandbox.clearRequests();
+	return s;
+}
+
 /** The editor's test listen: its own copy of static data, the test URL, activation "manual". */
 function testListen(server: WebhookServer, store: StaticDataStore): HookHarness {
 	return hookHarness(new RecruitingTrigger(), parameters(), {
@@ -389,12 +397,6 @@ describe('the remembered original survives', () => {
 });
 
 describe('deliveries', () => {
-	async function active(params: INodeParameters = parameters()) {
-		const s = await setup(params);
-		await s.hooks.activate();
-		sandbox.clearRequests();
-		return s;
-	}
 
 	it('a delivery from the service starts the workflow with one documented item', async () => {
 		const { server } = await active();
@@ -665,12 +667,6 @@ describe('the trigger owns what it borrows, and nothing else', () => {
 });
 
 describe('requests that are not deliveries start nothing', () => {
-	async function active(params: INodeParameters = parameters()) {
-		const s = await setup(params);
-		await s.hooks.activate();
-		sandbox.clearRequests();
-		return s;
-	}
 
 	it.each([
 		['multipart/form-data', () => {
@@ -703,15 +699,14 @@ describe('requests that are not deliveries start nothing', () => {
 });
 
 describe('options', () => {
-	async function active(options: INodeParameters) {
-		const s = await setup(parameters({ events: ['application.created', 'application.stage.updated', 'job.created', 'candidate.updated', 'interview.created'], options }));
-		await s.hooks.activate();
-		return s;
-	}
+	const withOptions = async (options: INodeParameters) =>
+		await active(
+			parameters({ events: ['application.created', 'application.stage.updated', 'job.created', 'candidate.updated', 'interview.created'], options }),
+		);
 	const application = (jobId: string, stage: string) => ({ id: 'app_1', job: { id: jobId, title: 'T' }, stage: { parent_stage: stage, custom_stage: { id: 's', name: 'S' } } });
 
 	it('includeHeaders leaves out credential-bearing headers and keeps the signature headers', async () => {
-		const { server } = await active({ includeHeaders: true });
+		const { server } = await withOptions({ includeHeaders: true });
 		const response = await post(server.url, {
 			headers: {
 				authorization: 'Bearer proxy-secret',
@@ -734,7 +729,7 @@ describe('options', () => {
 	});
 
 	it('jobIds: application events match on their job, job events on the job, interviews on job_id; others pass', async () => {
-		const { server } = await active({ jobIds: 'job_a, job_b' });
+		const { server } = await withOptions({ jobIds: 'job_a, job_b' });
 		const started = async (event: string, object: IDataObject) => {
 			const before = server.calls.length;
 			const record = await sandbox.deliver({ webhookId: WEBHOOK, event, object });
@@ -752,7 +747,7 @@ describe('options', () => {
 	});
 
 	it('parentStages: application events by stage; other events and stage-less applications pass', async () => {
-		const { server } = await active({ parentStages: ['hired', 'offered'] });
+		const { server } = await withOptions({ parentStages: ['hired', 'offered'] });
 		const started = async (event: string, object: IDataObject) => {
 			const before = server.calls.length;
 			expect((await sandbox.deliver({ webhookId: WEBHOOK, event, object })).status).toBe(200);
@@ -766,26 +761,21 @@ describe('options', () => {
 	});
 
 	it("both filters on the sandbox's own application payload", async () => {
-		const off = await active({ jobIds: 'job_nope' });
+		const off = await withOptions({ jobIds: 'job_nope' });
 		const record = await sandbox.deliver({ webhookId: WEBHOOK, event: 'application.created' });
 		expect(lastCall(off.server).workflowData).toBeUndefined();
 		const app = (JSON.parse(record.body) as { data: { object: ReturnType<typeof application> } }).data.object;
-		const on = await active({ jobIds: app.job.id, parentStages: [app.stage.parent_stage] });
+		const on = await withOptions({ jobIds: app.job.id, parentStages: [app.stage.parent_stage] });
 		expect((await sandbox.deliver({ webhookId: WEBHOOK, event: 'application.created' })).status).toBe(200);
 		expect(items(on.server)).toHaveLength(1);
 	});
 });
 
 describe('signing keys and the credential', () => {
-	async function active(options: INodeParameters = {}) {
-		const s = await setup(parameters({ options }));
-		await s.hooks.activate();
-		sandbox.clearRequests();
-		return s;
-	}
+	const withOptions = async (options: INodeParameters = {}) => await active(parameters({ options }));
 
 	it('a key rotated in the dashboard: the old one is refused once the cached key expired', async () => {
-		const { server } = await active();
+		const { server } = await withOptions();
 		const old = remote().signing_key;
 		const rotated = `whsec_${randomBytes(24).toString('base64')}`;
 		sandbox.put('webhooks', { ...remote(), signing_key: rotated });
@@ -805,7 +795,7 @@ describe('signing keys and the credential', () => {
 	});
 
 	it('Signing Key Max Age shortens the age', async () => {
-		const { server } = await active({ signingKeyMaxAge: 1 });
+		const { server } = await withOptions({ signingKeyMaxAge: 1 });
 		const old = remote().signing_key;
 		sandbox.put('webhooks', { ...remote(), signing_key: `whsec_${randomBytes(24).toString('base64')}` });
 		await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -813,7 +803,7 @@ describe('signing keys and the credential', () => {
 	});
 
 	it('a slow key fetch on the delivery path gives up after 5 s with 503, without retrying', async () => {
-		const { server } = await active();
+		const { server } = await withOptions();
 		clearSigningKeyCache();
 		sandbox.setFaults([{ kind: 'rate_limit', method: 'GET', path: `/webhooks/${WEBHOOK}`, times: -1 }]);
 		const started = Date.now();
@@ -823,7 +813,7 @@ describe('signing keys and the credential', () => {
 	});
 
 	it('the credential is read once per webhook and process, not per delivery', async () => {
-		const { server } = await active();
+		const { server } = await withOptions();
 		const spy = jest.spyOn(HarnessCredentialsHelper.prototype, 'getDecrypted');
 		try {
 			for (let i = 0; i < 5; i++) expect((await sandbox.deliver({ webhookId: WEBHOOK, event: 'candidate.updated' })).status).toBe(200);
