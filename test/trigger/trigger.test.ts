@@ -802,7 +802,7 @@ describe('signing keys and the credential', () => {
 		expect((await post(server.url, { key: old })).status).toBe(401);
 	});
 
-	it('a slow key fetch on the delivery path gives up after 5 s with 503, without retrying', async () => {
+	it('a rate-limited key fetch on the delivery path answers 503 at once: no 429 waits, no retries', async () => {
 		const { server } = await withOptions();
 		clearSigningKeyCache();
 		sandbox.setFaults([{ kind: 'rate_limit', method: 'GET', path: `/webhooks/${WEBHOOK}`, times: -1 }]);
@@ -811,6 +811,18 @@ describe('signing keys and the credential', () => {
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(sandbox.faultHits()[0]).toBe(1); // no 429 waits, no retries
 	});
+
+	it('a slow key fetch on the delivery path gives up after 5 s with 503', async () => {
+		const { server } = await withOptions();
+		clearSigningKeyCache();
+		sandbox.setFaults([{ kind: 'slow', delayMs: 9000, method: 'GET', path: `/webhooks/${WEBHOOK}`, times: -1 }]);
+		const started = Date.now();
+		expect((await post(server.url)).status).toBe(503);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
+		expect(Date.now() - started).toBeLessThan(7000);
+		expect(sandbox.faultHits()[0]).toBe(1);
+		sandbox.setFaults([]);
+	}, 15_000);
 
 	it('the credential is read once per webhook and process, not per delivery', async () => {
 		const { server } = await withOptions();
