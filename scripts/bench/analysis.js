@@ -110,6 +110,13 @@ n8n's main process during one execution.
   delivery reads no credential; the credential is decrypted only when a key is fetched (at most
   every 10 minutes, or after a failed verification). The same profile then shows \`webhook()\` at
   ~0.23 ms per delivery (inclusive, 200 µs sampling), about half of it under the signature
-  check. The node code is about 1 % of a delivery; the ratios move by more than that from round
-  to round (see the per-round figures) when the machine is shared.
+  check.
+- Both profiles side by side (200 deliveries each, same machine, one after the other): the
+  trigger's workflow costs n8n's process ~2.6 ms more busy CPU per delivery, and the difference
+  is almost all database work (sqlite3 native calls, TypeORM, luxon dates: +~1.2 ms;
+  \`(program)\`: +0.6 ms), not the package (its own functions: ~0.08 ms self time per delivery,
+  plus ~0.05 ms creating the HMAC key). n8n runs a credential permission check with database
+  lookups before every execution of a workflow that has a credentialed node
+  (\`credentials-permission-checker\`); the Webhook node's workflow has none. That cost comes with
+  any trigger that needs a credential, and node code cannot avoid it.
 `;
