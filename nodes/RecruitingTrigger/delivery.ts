@@ -5,9 +5,11 @@ import {
 	checkSignatureHeaders,
 	describeSignatureFailure,
 	readSignatureHeaders,
-	verifyCheckedSignature,
+	verifyWebhookSignature,
 } from '../shared/signature';
-import { currentSigningKey, refreshedSigningKey } from './signingKeys';
+import { filteredOut, parseIdList } from './filters';
+import { isDuplicateDelivery } from './seenDeliveries';
+import { currentSigningKey, refreshedSigningKey, SIGNING_KEY_MAX_AGE_MS } from './signingKeys';
 import { signingKeySource, webhookIdParameter } from './webhookApi';
 
 /**
@@ -18,7 +20,7 @@ import { signingKeySource, webhookIdParameter } from './webhookApi';
  * - `messageId`: the `webhook-id` header. A retried delivery carries the same one: use it to drop duplicates.
  * - `deliveryId`: the delivery's own `id`, or null.
  * - `object`: the resource the event is about (`data.object`, or `data` itself when it is not wrapped); null if absent.
- * - `headers`: every request header, only with the "Include Headers" option.
+ * - `headers`: the request headers without credential-bearing ones, only with the "Include Headers" option.
  */
 export interface DeliveryItem extends IDataObject {
 	event: string | null;
@@ -29,13 +31,47 @@ export interface DeliveryItem extends IDataObject {
 	headers?: IDataObject;
 }
 
+type DeliveryRequest = ReturnType<IWebhookFunctions['getRequestObject']> & {
+	rawBody?: unknown;
+	readRawBody?: () => Promise<void>;
+};
+
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(WEBHOOK_EVENTS);
 
-function respond(
-	this: IWebhookFunctions,
-	status: number,
-	body: IDataObject,
-): IWebhookResponseData {
+/** `application/json`, or a structured `+json` type; parameters such as charset are ignored. */
+const JSON_MEDIA_TYPE = /^application\/(?:[a-z0-9.!#$&^_-]+\+)?json$/;
+
+/** Headers a proxy or client may add that carry credentials: never copied into an item. */
+const SECRET_HEADERS: ReadonlySet<string> = new Set([
+	'authorization',
+	'proxy-authorization',
+	'cookie',
+	'set-cookie',
+	'x-api-key',
+	'x-n8n-api-key',
+	'x-auth-token',
+	'x-access-token',
+	'x-amz-security-token',
+	'x-csrf-token',
+	'x-xsrf-token',
+]);
+
+/** Name parts that mark a header as credential-bearing (`x-vendor-api-key`, `x-session-token`, …). */
+const SECRET_HEADER_PART =
+	/(?:^|-)(?:auth|authorization|token|secret|password|passwd|apikey|api-key|session|cookie|credentials?|jwt)(?:-|$)/;
+
+/** The request headers without credential-bearing ones (the signature headers are no secret). */
+export function redactHeaders(headers: IDataObject): IDataObject {
+	const kept: IDataObject = {};
+	for (const [name, value] of Object.entries(headers)) {
+		const lower = name.toLowerCase();
+		if (SECRET_HEADERS.has(lower) || SECRET_HEADER_PART.test(lower)) continue;
+		kept[name] = value;
+	}
+	return kept;
+}
+
+function respond(this: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
 	this.getResponseObject().status(status).json(body).end();
 	return { noWebhookResponse: true };
 }
@@ -63,29 +99,56 @@ function stringOrNull(value: unknown): string | null {
 	return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
 }
 
-/** Verifies, filters and turns one delivery into one item; answers every refusal itself. */
-export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const request = this.getRequestObject() as ReturnType<IWebhookFunctions['getRequestObject']> & {
-		rawBody?: unknown;
-		readRawBody?: () => Promise<void>;
-	};
-	// n8n reads the body for parsable content types; otherwise it leaves that to the node.
-	if (request.rawBody === undefined && typeof request.readRawBody === 'function') {
-		await request.readRawBody();
-	}
-	const rawBody = request.rawBody;
-	// Without the exact bytes nothing can be verified: fail closed.
-	if (!Buffer.isBuffer(rawBody)) return unauthorized.call(this, 'missing-body');
+function isJsonContentType(header: unknown): boolean {
+	if (typeof header !== 'string') return false;
+	return JSON_MEDIA_TYPE.test(header.split(';')[0].trim().toLowerCase());
+}
 
-	// What needs no key first, so junk never costs a request to the service.
-	const check = checkSignatureHeaders(readSignatureHeaders(request.headers));
+/** The exact body bytes, or undefined when they cannot be had (never throws). */
+async function readRawBody(request: DeliveryRequest): Promise<Buffer | undefined> {
+	try {
+		// n8n reads the body for the content types it parses; for the others that is left to the node.
+		if (request.rawBody === undefined && typeof request.readRawBody === 'function') {
+			await request.readRawBody();
+		}
+	} catch {
+		return undefined;
+	}
+	return Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined;
+}
+
+/** Options → Signing Key Max Age, in milliseconds: 1 to 600 seconds, 600 by default. */
+function keyMaxAgeMs(options: IDataObject): number {
+	const seconds = Number(options.signingKeyMaxAge);
+	if (!Number.isFinite(seconds) || seconds <= 0) return SIGNING_KEY_MAX_AGE_MS;
+	return Math.min(seconds * 1000, SIGNING_KEY_MAX_AGE_MS);
+}
+
+/**
+ * Verifies, filters and turns one delivery into one item. Answers every refusal itself and
+ * throws on no request input: only a verified delivery starts an execution. What the headers
+ * decide comes before the body is read, and what needs no key before a key is fetched.
+ */
+export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const request = this.getRequestObject() as DeliveryRequest;
+	const headers = request.headers as IDataObject;
+	if (!isJsonContentType(headers['content-type'])) {
+		return respond.call(this, 415, { message: 'Deliveries must be sent as application/json' });
+	}
+	const nowMs = Date.now();
+	const signatureHeaders = readSignatureHeaders(request.headers);
+	const check = checkSignatureHeaders(signatureHeaders, nowMs);
 	if (!check.valid) return unauthorized.call(this, check.reason);
 
+	const rawBody = await readRawBody(request);
+	if (rawBody === undefined) return respond.call(this, 400, { message: 'The request body could not be read' });
+
 	const webhookId = webhookIdParameter.call(this);
-	const source = await signingKeySource.call(this, webhookId);
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	const source = signingKeySource.call(this, webhookId);
 	let secret: string | undefined;
 	try {
-		secret = await currentSigningKey(source);
+		secret = await currentSigningKey(source, nowMs, keyMaxAgeMs(options));
 	} catch (error) {
 		this.logger.error(
 			`Recruiting Trigger could not fetch the signing key of webhook "${webhookId}": ${(error as Error).message}`,
@@ -97,18 +160,19 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		});
 	}
 
-	let result = verifyCheckedSignature(check, rawBody, secret);
+	const verify = (key: string) => verifyWebhookSignature({ body: rawBody, headers: signatureHeaders, secret: key, nowMs });
+	let result = verify(secret);
 	if (!result.valid && result.reason === 'no-matching-signature') {
 		// Perhaps the key was rotated since it was cached: fetch it again (rate limited) and retry.
 		let fresh: string | undefined;
 		try {
-			fresh = await refreshedSigningKey(source, secret);
+			fresh = await refreshedSigningKey(source, secret, nowMs);
 		} catch (error) {
 			this.logger.warn(
 				`Recruiting Trigger could not refetch the signing key of webhook "${webhookId}": ${(error as Error).message}`,
 			);
 		}
-		if (fresh !== undefined) result = verifyCheckedSignature(check, rawBody, fresh);
+		if (fresh !== undefined) result = verify(fresh);
 	}
 	if (!result.valid) return unauthorized.call(this, result.reason);
 
@@ -123,7 +187,6 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	}
 
 	const event = typeof body.type === 'string' ? body.type : null;
-	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const selected = this.getNodeParameter('events', []) as string[];
 	// Only a known event can be "not selected"; a new event name passes through.
 	if (
@@ -134,6 +197,18 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	) {
 		return respond.call(this, 200, { message: `Event "${event}" is not selected in the trigger; ignored` });
 	}
+	const object = deliveredObject(body.data);
+	const skipped = filteredOut(
+		{ jobIds: parseIdList(options.jobIds), parentStages: parseIdList(options.parentStages) },
+		event,
+		object,
+	);
+	if (skipped !== undefined) return respond.call(this, 200, { message: `Filtered out: ${skipped}; ignored` });
+
+	// Verified, and nothing awaited from here on: check and remember in one step.
+	if (options.dropDuplicates !== false && isDuplicateDelivery(source.cacheKey, check.id)) {
+		return respond.call(this, 200, { message: 'Duplicate delivery (same webhook-id); ignored' });
+	}
 
 	const item: DeliveryItem = {
 		event,
@@ -143,9 +218,9 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 				: new Date(check.timestamp * 1000).toISOString(),
 		messageId: check.id,
 		deliveryId: stringOrNull(body.id),
-		object: deliveredObject(body.data),
+		object,
 	};
-	if (options.includeHeaders === true) item.headers = { ...request.headers } as IDataObject;
+	if (options.includeHeaders === true) item.headers = redactHeaders(headers);
 
 	return { workflowData: [this.helpers.returnJsonArray(item)] };
 }

@@ -1,26 +1,28 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import type { OwnUrls } from './n8nUrls';
+import { ownUrls } from './n8nUrls';
 import { forgetSigningKey } from './signingKeys';
 import type { RemoteWebhook } from './webhookApi';
-import {
-	findWebhook,
-	getWebhook,
-	putWebhook,
-	sameEvents,
-	signingKeySource,
-	webhookIdParameter,
-} from './webhookApi';
+import { putWebhook, readWebhook, sameEvents, signingKeyCacheKeyOf, webhookIdParameter } from './webhookApi';
 
 /**
  * The webhook is created in the service's dashboard; the trigger borrows it. Activation points
  * it at n8n, deactivation puts back what was there. What was there is kept in the node's static
  * data (it survives restarts and lives with the workflow), and only that: never the signing key.
  *
- * Two slots, so that "Listen for test event" on an active workflow cannot undo production:
- * - `originalWebhook`: the dashboard's endpoint and events before the first production activation.
- *   Written once; repeated activations, restarts and republishing leave it alone.
- * - `webhookBeforeTest`: what the webhook pointed at when a test listen began (the original, or
- *   the production URL while the workflow is active); restored when the test listen ends.
+ * The trigger owns what it borrows, and nothing else: only an endpoint outside n8n is ever
+ * remembered as the original, and a webhook that another n8n URL holds is not taken:
+ * - another workflow's URL (production or test): activation and "Listen for test event" fail,
+ *   naming the webhook and the URL that holds it;
+ * - this workflow's production URL, during "Listen for test event": refused, like n8n does for
+ *   its own single-webhook triggers, so an active workflow never loses its deliveries;
+ * - this workflow's test URL, during activation: refused until the test listen has ended and
+ *   put the original back.
+ *
+ * Two slots, because the editor's test listen runs on its own copy of the static data:
+ * - `originalWebhook`: the dashboard's endpoint and events before the production activation.
+ * - `webhookBeforeTest`: the same, taken when a test listen began; put back when it ends.
  */
 
 export const ORIGINAL_SLOT = 'originalWebhook';
@@ -70,6 +72,10 @@ function ourUrl(this: IHookFunctions): string {
 	return url;
 }
 
+function urlsOf(this: IHookFunctions, url: string): OwnUrls {
+	return ownUrls(url, this.getNode().webhookId);
+}
+
 function selectedEvents(this: IHookFunctions): string[] {
 	const events = this.getNodeParameter('events', []) as unknown;
 	const list = Array.isArray(events) ? events.filter((e): e is string => typeof e === 'string') : [];
@@ -90,9 +96,46 @@ function isTestListen(this: IHookFunctions): boolean {
  * (then their change stands). A webhook deleted meanwhile is fine: there is nothing to restore.
  */
 async function restore(this: IHookFunctions, saved: SavedWebhook, urls: string[]): Promise<void> {
-	const remote = await findWebhook.call(this, saved.webhookId);
+	const remote = await readWebhook(this, saved.webhookId, { required: false });
 	if (!remote || !urls.includes(remote.endpoint)) return;
 	await putWebhook.call(this, saved, saved.webhookId, { allowNotFound: true });
+}
+
+/** A disabled webhook sends nothing, and the API cannot enable it: say so instead of "activating". */
+function assertEnabled(this: IHookFunctions, remote: RemoteWebhook): void {
+	if (remote.status !== 'disabled') return;
+	throw new NodeOperationError(
+		this.getNode(),
+		`Webhook "${remote.id}" is disabled in the recruiting service: enable it in the service's dashboard, then try again`,
+		{
+			description:
+				'A disabled webhook sends no events, and the API cannot enable it. Once it is enabled in the dashboard, activate the workflow (or listen for a test event) again.',
+		},
+	);
+}
+
+/** Refuses to take a webhook that another n8n URL holds; see the rules at the top. */
+function assertNotHeld(this: IHookFunctions, remote: RemoteWebhook, urls: OwnUrls, test: boolean): void {
+	const kind = urls.kind(remote.endpoint);
+	const where = `Webhook "${remote.id}" points at ${remote.endpoint}`;
+	if (kind === 'other-n8n') {
+		throw new NodeOperationError(this.getNode(), `${where}: another n8n workflow is using it`, {
+			description:
+				'One webhook can start one workflow. Deactivate the workflow that uses it (or end its "Listen for test event"), or create another webhook in the dashboard for this one. Nothing was changed.',
+		});
+	}
+	if (test && kind === 'own-production') {
+		throw new NodeOperationError(this.getNode(), `${where}: this workflow is active and receives its events`, {
+			description:
+				'"Listen for test event" would take the deliveries away from the active workflow, so it is refused. Deactivate the workflow to test with this webhook, or use another webhook for tests.',
+		});
+	}
+	if (!test && kind === 'own-test') {
+		throw new NodeOperationError(this.getNode(), `${where}: "Listen for test event" of this workflow holds it`, {
+			description:
+				"Wait until the test listen has ended (it puts the webhook back), then activate again. If no test listen is running because n8n restarted during one, set the webhook's endpoint back in the dashboard first.",
+		});
+	}
 }
 
 /** True only when the webhook already points at this URL with exactly the selected events. */
@@ -101,7 +144,8 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const url = ourUrl.call(this);
 	const events = selectedEvents.call(this);
 	// An unknown id throws here, naming it: activation fails instead of "creating" anything.
-	const remote = await getWebhook.call(this, id);
+	const remote = await readWebhook(this, id, { required: true });
+	assertEnabled.call(this, remote);
 	const staticData = this.getWorkflowStaticData('node');
 	const slot = isTestListen.call(this) ? TEST_SLOT : ORIGINAL_SLOT;
 	const saved = readSlot(staticData, slot);
@@ -114,9 +158,11 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 export async function create(this: IHookFunctions): Promise<boolean> {
 	const id = webhookIdParameter.call(this);
 	const url = ourUrl.call(this);
+	const urls = urlsOf.call(this, url);
 	const events = selectedEvents.call(this);
 	const staticData = this.getWorkflowStaticData('node');
-	const slot = isTestListen.call(this) ? TEST_SLOT : ORIGINAL_SLOT;
+	const test = isTestListen.call(this);
+	const slot = test ? TEST_SLOT : ORIGINAL_SLOT;
 
 	const earlier = readSlot(staticData, slot);
 	if (earlier && earlier.webhookId !== id) {
@@ -125,12 +171,12 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		delete staticData[slot];
 	}
 
-	const remote = await getWebhook.call(this, id);
-	// Remember the original once. If the webhook already points here and nothing is remembered,
-	// there is no original to keep: our own URL must never become the "original".
-	if (!readSlot(staticData, slot) && remote.endpoint !== url) {
-		staticData[slot] = snapshot(remote, url);
-	}
+	const remote = await readWebhook(this, id, { required: true });
+	assertEnabled.call(this, remote);
+	assertNotHeld.call(this, remote, urls, test);
+	// Only an endpoint outside n8n is the dashboard's: remember it (a newer one replaces an older).
+	// Pointing here already (re-activation, republishing), there is nothing new to remember.
+	if (urls.kind(remote.endpoint) === 'external') staticData[slot] = snapshot(remote, url);
 	await putWebhook.call(
 		this,
 		{ endpoint: url, events, name: remote.name, description: remote.description },
@@ -145,12 +191,14 @@ export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
 	const beforeTest = readSlot(staticData, TEST_SLOT);
 	// n8n ends a test listen with the same call as a deactivation; the test URL tells them apart.
-	const slot: Slot = beforeTest && beforeTest.replacedBy === url ? TEST_SLOT : ORIGINAL_SLOT;
-	const saved = slot === TEST_SLOT ? beforeTest : readSlot(staticData, ORIGINAL_SLOT);
+	// A refused test listen has no snapshot of its own: it must not touch production's.
+	const test = urlsOf.call(this, url).isTest || beforeTest?.replacedBy === url;
+	const slot: Slot = test ? TEST_SLOT : ORIGINAL_SLOT;
+	const saved = readSlot(staticData, slot);
 	if (!saved) return true;
 
 	await restore.call(this, saved, [saved.replacedBy, url]);
 	delete staticData[slot];
-	forgetSigningKey((await signingKeySource.call(this, saved.webhookId)).cacheKey);
+	forgetSigningKey(signingKeyCacheKeyOf.call(this, saved.webhookId));
 	return true;
 }

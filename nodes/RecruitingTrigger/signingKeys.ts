@@ -3,19 +3,25 @@
  * unencrypted with the workflow, so a key never goes there, nor into logs or error messages.
  * A process that has no key (a fresh start, or a queue-mode webhook process that never ran the
  * activation) fetches it with the credential on the first delivery.
+ *
+ * A key is trusted for at most `maxAgeMs` after it was fetched (10 minutes by default), so a
+ * rotated key stops working in a quiet process too; each fetch reads the credential afresh.
  */
 
-import { trimTrailingSlashes } from '../shared/transport';
+/** How long a fetched key is used before it is fetched again, at most. */
+export const SIGNING_KEY_MAX_AGE_MS = 10 * 60_000;
 
-/** After the first lookup, at most one fetch per webhook in this window (rotation, or a retry after a failure). */
+/** After a failed fetch, or a fetch after a signature mismatch: at most one per webhook in this window. */
 export const SIGNING_KEY_REFETCH_INTERVAL_MS = 60_000;
 
 interface CacheEntry {
 	secret?: string;
-	/** A fetch has been tried: later ones are rate limited. */
-	attempted?: boolean;
-	/** When the last rate-limited fetch was allowed. */
-	lastRefetchAt?: number;
+	/** When `secret` was fetched (or remembered from the activation's read). */
+	fetchedAt?: number;
+	/** When the last fetch failed: the next one waits for the interval. */
+	failedAt?: number;
+	/** When the last fetch after a signature mismatch was allowed. */
+	lastRefreshAt?: number;
 	/** One fetch at a time per webhook: concurrent deliveries share it. */
 	pending?: Promise<string>;
 }
@@ -29,9 +35,9 @@ export interface SigningKeySource {
 
 const cache = new Map<string, CacheEntry>();
 
-/** Base URL + company + webhook id: the same webhook id under two accounts never shares a key. */
-export function signingKeyCacheKey(baseUrl: string, companyId: string, webhookId: string): string {
-	return JSON.stringify([trimTrailingSlashes(baseUrl), companyId, webhookId]);
+/** Credential + webhook id: the same webhook id under two credentials never shares a key. */
+export function signingKeyCacheKey(credentialId: string, webhookId: string): string {
+	return JSON.stringify([credentialId, webhookId]);
 }
 
 function entryFor(cacheKey: string): CacheEntry {
@@ -44,51 +50,55 @@ function entryFor(cacheKey: string): CacheEntry {
 }
 
 /** Stores a key read by another call (activation's GET), so the first delivery needs no fetch. */
-export function rememberSigningKey(cacheKey: string, secret: unknown): void {
+export function rememberSigningKey(cacheKey: string, secret: unknown, nowMs: number = Date.now()): void {
 	if (typeof secret !== 'string' || secret === '') return;
-	entryFor(cacheKey).secret = secret;
+	const entry = entryFor(cacheKey);
+	entry.secret = secret;
+	entry.fetchedAt = nowMs;
+	entry.failedAt = undefined;
 }
 
 export function forgetSigningKey(cacheKey: string): void {
 	cache.delete(cacheKey);
 }
 
-/** Records a rate-limited fetch if one is allowed now. */
-function claimRefetch(entry: CacheEntry, nowMs: number): boolean {
-	if (
-		entry.lastRefetchAt !== undefined &&
-		nowMs - entry.lastRefetchAt < SIGNING_KEY_REFETCH_INTERVAL_MS
-	) {
-		return false;
-	}
-	entry.lastRefetchAt = nowMs;
-	return true;
-}
-
-async function fetchShared(entry: CacheEntry, source: SigningKeySource): Promise<string> {
-	entry.attempted = true;
+async function fetchShared(entry: CacheEntry, source: SigningKeySource, nowMs: number): Promise<string> {
 	if (!entry.pending) {
-		entry.pending = source.load().finally(() => {
-			entry.pending = undefined;
-		});
+		entry.pending = source.load().then(
+			(secret) => {
+				entry.pending = undefined;
+				rememberSigningKey(source.cacheKey, secret, nowMs);
+				return secret;
+			},
+			(error: unknown) => {
+				entry.pending = undefined;
+				// A key kept from before is still only used while young (see currentSigningKey).
+				entry.failedAt = nowMs;
+				throw error;
+			},
+		);
 	}
-	const secret = await entry.pending;
-	if (typeof secret === 'string' && secret !== '') entry.secret = secret;
-	return secret;
+	return await entry.pending;
 }
 
 /**
- * The key to verify with: the cached one, else a fetched one. The first fetch is free; after a
- * failed one, another runs at most once per interval. `undefined`: no key, and none may be fetched now.
+ * The key to verify with: the cached one while younger than `maxAgeMs`, else a fetched one.
+ * After a failed fetch, the next runs only once the interval has passed.
+ * `undefined`: no usable key, and none may be fetched now.
  */
 export async function currentSigningKey(
 	source: SigningKeySource,
 	nowMs: number = Date.now(),
+	maxAgeMs: number = SIGNING_KEY_MAX_AGE_MS,
 ): Promise<string | undefined> {
 	const entry = entryFor(source.cacheKey);
-	if (entry.secret !== undefined) return entry.secret;
-	if (entry.attempted && !entry.pending && !claimRefetch(entry, nowMs)) return undefined;
-	return await fetchShared(entry, source);
+	if (entry.secret !== undefined && entry.fetchedAt !== undefined && nowMs - entry.fetchedAt < maxAgeMs) {
+		return entry.secret;
+	}
+	if (!entry.pending && entry.failedAt !== undefined && nowMs - entry.failedAt < SIGNING_KEY_REFETCH_INTERVAL_MS) {
+		return undefined;
+	}
+	return await fetchShared(entry, source, nowMs);
 }
 
 /**
@@ -103,8 +113,15 @@ export async function refreshedSigningKey(
 ): Promise<string | undefined> {
 	const entry = entryFor(source.cacheKey);
 	if (entry.secret !== undefined && entry.secret !== failedSecret) return entry.secret;
-	if (!entry.pending && !claimRefetch(entry, nowMs)) return undefined;
-	const secret = await fetchShared(entry, source);
+	// Fetched for this very delivery (same clock reading): fetching again cannot tell more.
+	if (entry.fetchedAt === nowMs) return undefined;
+	if (!entry.pending) {
+		if (entry.lastRefreshAt !== undefined && nowMs - entry.lastRefreshAt < SIGNING_KEY_REFETCH_INTERVAL_MS) {
+			return undefined;
+		}
+		entry.lastRefreshAt = nowMs;
+	}
+	const secret = await fetchShared(entry, source, nowMs);
 	return secret !== failedSecret ? secret : undefined;
 }
 

@@ -1,6 +1,8 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { CREDENTIAL_TYPE, isDotSegment, recruitingRequest, recruitingRequestData, resourcePath } from '../shared/transport';
+import { webhookLabel } from '../Recruiting/actions/webhook/fields';
+import type { RequestPolicy } from '../shared/transport';
+import { isDotSegment, recruitingRequest, recruitingRequestData, resourcePath } from '../shared/transport';
 import type { SigningKeySource } from './signingKeys';
 import { rememberSigningKey, signingKeyCacheKey } from './signingKeys';
 
@@ -14,6 +16,8 @@ export interface RemoteWebhook {
 	events: string[];
 	name?: string;
 	description?: string;
+	/** `enabled` or `disabled` as the dashboard sets it; undefined when the service does not say. */
+	status?: string;
 }
 
 /** The Webhook ID parameter, trimmed; an empty value or a dot segment is refused. */
@@ -31,24 +35,30 @@ export function webhookIdParameter(this: TriggerContext): string {
 export const WEBHOOK_ID_HINT =
 	"Create the webhook in the recruiting service's dashboard, then copy its ID here. n8n points it at this workflow while the workflow is active and puts it back as it was when the workflow is deactivated.";
 
-function webhookNotFound(this: TriggerContext, id: string): NodeOperationError {
-	return new NodeOperationError(this.getNode(), `Webhook "${id}" was not found in the recruiting service`, {
-		description: `Check the Webhook ID and the credential's company. ${WEBHOOK_ID_HINT}`,
-	});
+/**
+ * Where this webhook's signing key is cached: the node's credential (by id, so no delivery has
+ * to decrypt it) and the webhook id. A changed credential is read again when the key expires or
+ * a signature fails (see signingKeys.ts).
+ */
+export function signingKeyCacheKeyOf(this: TriggerContext, id: string): string {
+	const credential = this.getNode().credentials?.recruitingApi;
+	return signingKeyCacheKey(String(credential?.id ?? credential?.name ?? ''), id);
 }
 
-/** Where this webhook's signing key is cached: base URL + company + webhook id. */
-export async function signingKeySource(this: TriggerContext, id: string): Promise<SigningKeySource> {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	const cacheKey = signingKeyCacheKey(
-		String(credentials.baseUrl ?? ''),
-		String(credentials.companyId ?? ''),
-		id,
-	);
+/** On the delivery path the sender is waiting: one short attempt, no retries, no 429 waits. */
+export const DELIVERY_KEY_POLICY: Partial<RequestPolicy> = {
+	timeoutMs: 5_000,
+	maxRetries: 0,
+	maxRateLimitWaits: 0,
+};
+
+/** The cached key of a webhook and how to fetch it again within the delivery path's budget. */
+export function signingKeySource(this: TriggerContext, id: string): SigningKeySource {
 	return {
-		cacheKey,
+		cacheKey: signingKeyCacheKeyOf.call(this, id),
 		load: async () => {
-			const data = await getWebhookData.call(this, id);
+			const data = await fetchWebhookData.call(this, id, DELIVERY_KEY_POLICY);
+			if (!data) throw webhookNotFound.call(this, id);
 			const key = data.signing_key;
 			if (typeof key !== 'string' || key === '') {
 				throw new NodeOperationError(this.getNode(), `Webhook "${id}" has no signing key`, {
@@ -60,49 +70,62 @@ export async function signingKeySource(this: TriggerContext, id: string): Promis
 	};
 }
 
+function webhookNotFound(this: TriggerContext, id: string): NodeOperationError {
+	return new NodeOperationError(this.getNode(), `Webhook "${id}" was not found in the recruiting service`, {
+		description: `Check the Webhook ID and the credential's company. ${WEBHOOK_ID_HINT}`,
+	});
+}
+
 /** GET /webhooks/{id} → the resource, or undefined when the service answers 404. */
-async function findWebhookData(this: TriggerContext, id: string): Promise<IDataObject | undefined> {
+async function fetchWebhookData(
+	this: TriggerContext,
+	id: string,
+	policy?: Partial<RequestPolicy>,
+): Promise<IDataObject | undefined> {
 	const body = (await recruitingRequest.call(this, {
 		method: 'GET',
 		path: resourcePath('webhooks', id),
-		notFound: `webhook "${id}"`,
+		notFound: webhookLabel(id),
 		allowNotFound: true,
+		policy,
 	})) as IDataObject | undefined;
 	if (body === undefined) return undefined;
 	return typeof body.data === 'object' && body.data !== null ? (body.data as IDataObject) : body;
 }
 
-async function getWebhookData(this: TriggerContext, id: string): Promise<IDataObject> {
-	const data = await findWebhookData.call(this, id);
-	if (!data) throw webhookNotFound.call(this, id);
-	return data;
-}
-
 /**
- * GET /webhooks/{id}, or undefined for an unknown id. Caches the signing key in memory on the
- * way (so a delivery to this process needs no fetch) and returns everything else.
+ * The one reader of the remote webhook: GET /webhooks/{id}. Caches the signing key in memory on
+ * the way (so a delivery to this process needs no fetch) and returns everything else. An unknown
+ * id throws an error naming it when `required`, else gives undefined.
  */
-export async function findWebhook(this: TriggerContext, id: string): Promise<RemoteWebhook | undefined> {
-	const data = await findWebhookData.call(this, id);
-	if (!data) return undefined;
-	rememberSigningKey((await signingKeySource.call(this, id)).cacheKey, data.signing_key);
-	const events = Array.isArray(data.subscribed_events)
-		? data.subscribed_events.filter((event): event is string => typeof event === 'string')
-		: [];
+export async function readWebhook(context: TriggerContext, id: string, options: { required: true }): Promise<RemoteWebhook>;
+export async function readWebhook(
+	context: TriggerContext,
+	id: string,
+	options: { required: boolean },
+): Promise<RemoteWebhook | undefined>;
+export async function readWebhook(
+	context: TriggerContext,
+	id: string,
+	{ required }: { required: boolean },
+): Promise<RemoteWebhook | undefined> {
+	const data = await fetchWebhookData.call(context, id);
+	if (!data) {
+		if (required) throw webhookNotFound.call(context, id);
+		return undefined;
+	}
+	rememberSigningKey(signingKeyCacheKeyOf.call(context, id), data.signing_key);
+	const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 	return {
 		id,
-		endpoint: typeof data.endpoint === 'string' ? data.endpoint : '',
-		events,
-		name: typeof data.name === 'string' ? data.name : undefined,
-		description: typeof data.description === 'string' ? data.description : undefined,
+		endpoint: text(data.endpoint) ?? '',
+		events: Array.isArray(data.subscribed_events)
+			? data.subscribed_events.filter((event): event is string => typeof event === 'string')
+			: [],
+		name: text(data.name),
+		description: text(data.description),
+		status: text(data.status),
 	};
-}
-
-/** As `findWebhook`, but an unknown id throws an error that names it. */
-export async function getWebhook(this: TriggerContext, id: string): Promise<RemoteWebhook> {
-	const remote = await findWebhook.call(this, id);
-	if (!remote) throw webhookNotFound.call(this, id);
-	return remote;
 }
 
 /**
@@ -111,7 +134,7 @@ export async function getWebhook(this: TriggerContext, id: string): Promise<Remo
  */
 export async function putWebhook(
 	this: TriggerContext,
-	webhook: Omit<RemoteWebhook, 'id'>,
+	webhook: Omit<RemoteWebhook, 'id' | 'status'>,
 	id: string,
 	{ allowNotFound = false } = {},
 ): Promise<void> {
@@ -123,7 +146,7 @@ export async function putWebhook(
 		method: 'PUT',
 		path: resourcePath('webhooks', id),
 		body,
-		notFound: `webhook "${id}"`,
+		notFound: webhookLabel(id),
 		allowNotFound,
 	});
 }

@@ -25,6 +25,29 @@ export const WEBHOOK_EVENTS = [
 
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
+/** What each event means, shown under its option in the editor. */
+const EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
+	'job.created': 'A job was created',
+	'job.updated': 'A job was changed',
+	'job.status.updated': 'A job changed status (for example from drafted to published)',
+	'job.deleted': 'A job was deleted',
+	'application.created': 'A candidate applied to a job, or was added to one',
+	'application.stage.updated': 'An application moved to another stage',
+	'application.deleted': 'An application was deleted',
+	'candidate.updated': "A candidate's details were changed",
+	'candidate.note.created': 'A note was added to a candidate',
+	'candidate.note.updated': "A candidate's note was changed",
+	'candidate.note.deleted': "A candidate's note was deleted",
+	'candidate.tag.added': 'A tag was added to a candidate',
+	'candidate.tag.removed': 'A tag was removed from a candidate',
+	'feedback.requested': 'Feedback on an application was requested from a reviewer',
+	'feedback.submitted': 'A reviewer submitted feedback',
+	'feedback.updated': 'Submitted feedback was changed',
+	'interview.created': 'An interview was scheduled',
+	'interview.updated': 'An interview was changed',
+	'interview.cancelled': 'An interview was cancelled',
+};
+
 /** `application.stage.updated` → "Application Stage Updated". */
 function eventDisplayName(event: string): string {
 	return event
@@ -36,6 +59,7 @@ function eventDisplayName(event: string): string {
 export const WEBHOOK_EVENT_OPTIONS: INodePropertyOptions[] = WEBHOOK_EVENTS.map((event) => ({
 	name: eventDisplayName(event),
 	value: event,
+	description: EVENT_DESCRIPTIONS[event],
 }));
 
 /** Lower-case letters, digits, `_` and `.`, starting with a letter: one character class, no nesting. */

@@ -184,20 +184,24 @@ export interface VerifyInput {
 	toleranceSeconds?: number;
 }
 
-/** Verifies one delivery. Never throws; the result names the reason of a failure. */
+/**
+ * Verifies one delivery: the one entry point for receivers, tests and the benchmark. A receiver
+ * may run `checkSignatureHeaders` first to refuse junk before it looks up a key. Never throws;
+ * the result names the reason of a failure.
+ */
 export function verifyWebhookSignature(input: VerifyInput): SignatureResult {
 	try {
 		if (!Buffer.isBuffer(input.body)) return { valid: false, reason: 'missing-body' };
 		const check = checkSignatureHeaders(input.headers, input.nowMs, input.toleranceSeconds);
 		if (!check.valid) return check;
-		return verifyCheckedSignature(check, input.body, input.secret);
+		return matchSignature(check, input.body, input.secret);
 	} catch {
 		return { valid: false, reason: 'no-matching-signature' };
 	}
 }
 
-/** The keyed half of `verifyWebhookSignature`, for a receiver that ran `checkSignatureHeaders` first. */
-export function verifyCheckedSignature(
+/** The keyed half of `verifyWebhookSignature`. */
+function matchSignature(
 	check: Extract<SignatureCheck, { valid: true }>,
 	body: Buffer,
 	secret: string,

@@ -101,13 +101,22 @@ n8n's main process during one execution.
 
 ### B4 — trigger vs Webhook node
 
-- Profile of 200 deliveries from 8 senders (\`profile.js b4-trigger\` / \`b4-webhook\`): the
-  trigger's own \`webhook()\` takes ~0.29 ms of CPU per delivery (of which reading the credential
-  for the signing-key cache key ~0.15 ms; the HMAC ~10 µs), the Webhook node's ~0.10 ms. The rest
+- Profile of 200 deliveries from 8 senders (\`profile.js b4-trigger\` / \`b4-webhook\`), before
+  issue #12: the trigger's own \`webhook()\` took ~0.29 ms of CPU per delivery (of which reading
+  the credential for the signing-key cache key ~0.15 ms), the Webhook node's ~0.10 ms. The rest
   of each delivery — n8n's webhook routing, creating, running and saving the execution in sqlite —
-  is the same for both and is what the ~12–15 ms latency and ~50–80 executions/s consist of.
-  So the node code explains about 0.2 ms (1–2 %) of the difference; the ratios in the table move
-  by more than that from round to round (see the per-round figures) when the machine is shared.
-- Changes here would be in the trigger's files (outside this benchmark's scope): read the
-  credential once per activation instead of once per delivery.
+  is the same for both and is what the ~12–19 ms latency and ~50–80 executions/s consist of.
+- Since issue #12 the signing-key cache is keyed by the credential's id and the webhook id, so a
+  delivery reads no credential; the credential is decrypted only when a key is fetched (at most
+  every 10 minutes, or after a failed verification). The same profile then shows \`webhook()\` at
+  ~0.23 ms per delivery (inclusive, 200 µs sampling), about half of it under the signature
+  check.
+- Both profiles side by side (200 deliveries each, same machine, one after the other): the
+  trigger's workflow costs n8n's process ~2.6 ms more busy CPU per delivery, and the difference
+  is almost all database work (sqlite3 native calls, TypeORM, luxon dates: +~1.2 ms;
+  \`(program)\`: +0.6 ms), not the package (its own functions: ~0.08 ms self time per delivery,
+  plus ~0.05 ms creating the HMAC key). n8n runs a credential permission check with database
+  lookups before every execution of a workflow that has a credentialed node
+  (\`credentials-permission-checker\`); the Webhook node's workflow has none. That cost comes with
+  any trigger that needs a credential, and node code cannot avoid it.
 `;

@@ -25,6 +25,7 @@ const wf = require('./workflows');
 const e2eLib = require('../e2e/lib');
 const { buildAll } = e2eLib;
 const { signatureBench } = require('./b3-signature');
+const { signedDelivery } = require('../e2e/lib');
 
 const ROOT = path.resolve(__dirname, '../..');
 const N8N_VERSION = '2.41.1';
@@ -495,21 +496,7 @@ async function benchB4(ctx) {
 	if (!secret) throw new Error('B4: the trigger did not point the sandbox webhook at n8n');
 	const signer = new Signer(secret);
 	const object = { id: 'can_bench', first_name: 'Bench', last_name: 'Mark', email: 'bench@mail.example', tags: [], rating: 3 };
-	const delivery = () => {
-		const msgId = `msg_${crypto.randomBytes(12).toString('hex')}`;
-		const date = new Date();
-		const body = JSON.stringify({ id: `evt_${msgId}`, version: 1, type: 'candidate.updated', timestamp: date.toISOString(), data: { object } });
-		return {
-			msgId,
-			body,
-			headers: {
-				'content-type': 'application/json',
-				'webhook-id': msgId,
-				'webhook-timestamp': String(Math.floor(date.getTime() / 1000)),
-				'webhook-signature': signer.sign(msgId, date, body),
-			},
-		};
-	};
+	const delivery = () => signedDelivery(signer, { object });
 	const send = async (v, d) => {
 		const res = await fetch(v.url, { method: 'POST', headers: d.headers, body: d.body });
 		await res.arrayBuffer();

@@ -236,8 +236,30 @@ function indent(s, pad = '       ') {
 		.join('\n');
 }
 
+/**
+ * A delivery as the service sends it: `{ id, version, type, timestamp, data: { object } }` with
+ * the three Standard Webhooks headers. `signer` is a `standardwebhooks` Webhook for the key.
+ */
+function signedDelivery(signer, { type = 'candidate.updated', object = { id: 'can_e2e' }, headers = {} } = {}) {
+	const msgId = `msg_${require('crypto').randomBytes(12).toString('hex')}`;
+	const at = new Date();
+	const body = JSON.stringify({ id: `evt_${msgId}`, version: 1, type, timestamp: at.toISOString(), data: { object } });
+	return {
+		msgId,
+		body,
+		headers: {
+			'content-type': 'application/json',
+			'webhook-id': msgId,
+			'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+			'webhook-signature': signer.sign(msgId, at, body),
+			...headers,
+		},
+	};
+}
+
 module.exports = {
 	ROOT,
+	signedDelivery,
 	CREDENTIAL_NAME,
 	log,
 	sleep,

@@ -7,7 +7,8 @@
  *   node scripts/e2e/run.js --version 2.41.1     # one version (repeatable)
  *   node scripts/e2e/run.js --queue              # only the trigger flow in queue mode (2.41.1)
  *   node scripts/e2e/run.js --queue --version 1.123.81
- *   options: --no-build (use dist/ and build/sandbox as they are), --keep (keep n8n user folders)
+ *   options: --no-build (use dist/ and build/sandbox as they are), --keep (keep n8n user folders),
+ *            --trigger-only (single-process suites: only the trigger's checks)
  *
  * Per version: build, `npm pack`, install the tarball community-style into a fresh n8n user folder,
  * start the sandbox in-process (2,345 applications), create the credential through the public API,
@@ -28,6 +29,7 @@ const lib = require('./lib');
 const { log, Checks, FatalCheck, startSandbox, createCredential, executionsOf, nodeItems, waitFor } = lib;
 const wfs = require('./workflows');
 const { triggerChecks } = require('./triggerChecks');
+const { triggerSafetyChecks } = require('./triggerSafetyChecks');
 const { exampleChecks } = require('./exampleChecks');
 const { editorChecks } = require('./editorChecks');
 
@@ -44,7 +46,7 @@ const DEFAULT = {
 };
 
 function parseArgs(argv) {
-	const o = { versions: [], queueOnly: false, build: true, keep: false };
+	const o = { versions: [], queueOnly: false, build: true, keep: false, triggerOnly: false };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split(/=(.*)/s);
 		const val = () => (inline !== undefined ? inline : argv[++i]);
@@ -52,6 +54,7 @@ function parseArgs(argv) {
 		else if (flag === '--queue') o.queueOnly = true;
 		else if (flag === '--no-build') o.build = false;
 		else if (flag === '--keep') o.keep = true;
+		else if (flag === '--trigger-only') o.triggerOnly = true;
 		else if (flag === '--help' || flag === '-h') {
 			process.stdout.write(fs.readFileSync(__filename, 'utf8').split('*/')[0] + '*/\n');
 			process.exit(0);
@@ -394,10 +397,14 @@ async function singleSuite(checks, version, tarball, o) {
 			checks.skip(['operations, errors, trigger'], 'setup failed');
 			return;
 		}
-		await operationChecks(checks, n8n, sb, credential);
-		await errorChecks(checks, n8n, credential);
-		await redirectChecks(checks, n8n, sb, credential);
+		if (!o.triggerOnly) {
+			await operationChecks(checks, n8n, sb, credential);
+			await errorChecks(checks, n8n, credential);
+			await redirectChecks(checks, n8n, sb, credential);
+		}
 		await triggerChecks(checks, n8n, sb, credential, { restart: true });
+		await triggerSafetyChecks(checks, n8n, sb, credential);
+		if (o.triggerOnly) return;
 		// The examples on a smaller seed: the export's 12 expressions per row cost ~10 ms a row.
 		await lib.reseedSandbox(sb, { applications: EXAMPLE_APPLICATIONS });
 		await exampleChecks(checks, n8n, sb, credential, { applications: EXAMPLE_APPLICATIONS });
@@ -438,6 +445,7 @@ async function queueSuite(checks, version, tarball, o) {
 			return;
 		}
 		await triggerChecks(checks, stack, sb, credential, { queue: true });
+		await triggerSafetyChecks(checks, stack, sb, credential, { queue: true });
 	} finally {
 		if (stack) await stack.stop().catch((e) => log(`stop: ${e.message}`));
 		if (sb) await sb.sandbox.close();

@@ -4,8 +4,9 @@
  *
  * Every forged, stale, malformed or oversized delivery must be refused with no workflow data;
  * the documented exceptions are authentic: a valid delivery replayed within the 5-minute
- * tolerance is accepted and carries the same messageId (workflows de-duplicate on it), and a
- * delivery signed with a rotated key is accepted after one key refetch.
+ * tolerance is answered 200 but dropped as a duplicate (Drop Duplicate Deliveries, on by default;
+ * with it off it starts again with the same messageId), and a delivery signed with a rotated key
+ * is accepted after one key refetch.
  * Counts: attacks tried, forged deliveries accepted (must be 0).
  */
 import { randomBytes } from 'crypto';
@@ -23,7 +24,7 @@ import { writeCounts } from './helpers';
 const SEED = Number(process.env.RELIABILITY_SEED ?? 20261122);
 const WEBHOOK = 'wh_demo';
 const startedAt = Date.now();
-const counts = { attacksTried: 0, forgedDeliveriesAccepted: 0, authenticAccepted: 0, replaysAccepted: 0 };
+const counts = { attacksTried: 0, forgedDeliveriesAccepted: 0, authenticAccepted: 0, replaysDropped: 0 };
 
 let sandbox: Sandbox;
 let server: WebhookServer;
@@ -211,15 +212,15 @@ describe('forged, stale and malformed deliveries are refused with no workflow da
 });
 
 describe('the documented accepted cases (authentic deliveries)', () => {
-	test('a valid delivery replayed within 5 minutes is accepted again, with the same messageId', async () => {
+	test('a valid delivery replayed within 5 minutes is answered 200 and dropped as a duplicate', async () => {
 		const d = signed({ at: new Date(Date.now() - 60_000) });
 		const first = await send(d);
 		const replay = await send(d);
 		expect([first.status, replay.status]).toEqual([200, 200]);
-		const ids = [first, replay].map((r) => r.workflowData?.[0][0].json.messageId);
-		expect(ids).toEqual([d.headers['webhook-id'], d.headers['webhook-id']]);
-		counts.authenticAccepted += 2;
-		counts.replaysAccepted++;
+		expect(first.workflowData?.[0][0].json.messageId).toBe(d.headers['webhook-id']);
+		expect(replay.workflowData).toBeUndefined();
+		counts.authenticAccepted++;
+		counts.replaysDropped++;
 	});
 
 	test('a signed 10 MB delivery is authentic: accepted, one item, the body intact', async () => {

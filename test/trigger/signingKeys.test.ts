@@ -1,10 +1,11 @@
-/** The in-memory signing key cache: one shared fetch, rate-limited refetches, nothing persisted. */
+/** The in-memory signing key cache: one shared fetch, a bounded age, rate-limited refetches, nothing persisted. */
 import {
 	clearSigningKeyCache,
 	currentSigningKey,
 	forgetSigningKey,
 	refreshedSigningKey,
 	rememberSigningKey,
+	SIGNING_KEY_MAX_AGE_MS,
 	SIGNING_KEY_REFETCH_INTERVAL_MS,
 	signingKeyCacheKey,
 } from '../../nodes/RecruitingTrigger/signingKeys';
@@ -14,7 +15,7 @@ function source(keys: Array<string | Error>) {
 	return {
 		calls,
 		source: {
-			cacheKey: signingKeyCacheKey('http://api.test/', 'cmp_1', 'wh_1'),
+			cacheKey: signingKeyCacheKey('cred_1', 'wh_1'),
 			load: async () => {
 				const next = keys[Math.min(calls.count++, keys.length - 1)];
 				if (next instanceof Error) throw next;
@@ -26,12 +27,32 @@ function source(keys: Array<string | Error>) {
 
 beforeEach(() => clearSigningKeyCache());
 
-it('keys by base URL (trailing slash ignored), company and webhook id', () => {
-	expect(signingKeyCacheKey('http://a/', 'c', 'w')).toBe(signingKeyCacheKey('http://a', 'c', 'w'));
-	expect(signingKeyCacheKey('http://a', 'c', 'w')).not.toBe(signingKeyCacheKey('http://a', 'd', 'w'));
-	expect(signingKeyCacheKey('http://a', 'c', 'w')).not.toBe(signingKeyCacheKey('http://b', 'c', 'w'));
-	// No separator trick makes two different triples collide.
-	expect(signingKeyCacheKey('http://a', 'c/w', 'x')).not.toBe(signingKeyCacheKey('http://a', 'c', 'w/x'));
+it('keys by credential and webhook id', () => {
+	expect(signingKeyCacheKey('c', 'w')).toBe(signingKeyCacheKey('c', 'w'));
+	expect(signingKeyCacheKey('c', 'w')).not.toBe(signingKeyCacheKey('d', 'w'));
+	// No separator trick makes two different pairs collide.
+	expect(signingKeyCacheKey('c/w', 'x')).not.toBe(signingKeyCacheKey('c', 'w/x'));
+});
+
+it('a key is used for at most its max age, then fetched again', async () => {
+	const { source: s, calls } = source(['k1', 'k2']);
+	const t = 2_000_000;
+	expect(await currentSigningKey(s, t)).toBe('k1');
+	expect(await currentSigningKey(s, t + SIGNING_KEY_MAX_AGE_MS - 1)).toBe('k1');
+	expect(calls.count).toBe(1);
+	expect(await currentSigningKey(s, t + SIGNING_KEY_MAX_AGE_MS)).toBe('k2');
+	expect(calls.count).toBe(2);
+	// A shorter age (the node option) expires it sooner.
+	expect(await currentSigningKey(s, t + SIGNING_KEY_MAX_AGE_MS + 1000, 1000)).toBe('k2');
+	expect(calls.count).toBe(3);
+});
+
+it('an expired key is not used when fetching it again fails', async () => {
+	const { source: s } = source(['k1', new Error('down')]);
+	const t = 3_000_000;
+	expect(await currentSigningKey(s, t)).toBe('k1');
+	await expect(currentSigningKey(s, t + SIGNING_KEY_MAX_AGE_MS)).rejects.toThrow('down');
+	expect(await currentSigningKey(s, t + SIGNING_KEY_MAX_AGE_MS + 1)).toBeUndefined();
 });
 
 it('fetches once, then serves from memory; concurrent lookups share one fetch', async () => {
@@ -80,8 +101,10 @@ it('after a failed fetch, retries at most once per interval', async () => {
 	const { source: s, calls } = source([new Error('down'), new Error('down'), 'k']);
 	const t = 5_000_000;
 	await expect(currentSigningKey(s, t)).rejects.toThrow('down');
-	await expect(currentSigningKey(s, t + 1)).rejects.toThrow('down');
-	expect(await currentSigningKey(s, t + 2)).toBeUndefined();
-	expect(calls.count).toBe(2);
-	expect(await currentSigningKey(s, t + 1 + SIGNING_KEY_REFETCH_INTERVAL_MS)).toBe('k');
+	expect(await currentSigningKey(s, t + 1)).toBeUndefined();
+	expect(calls.count).toBe(1);
+	await expect(currentSigningKey(s, t + SIGNING_KEY_REFETCH_INTERVAL_MS)).rejects.toThrow('down');
+	expect(await currentSigningKey(s, t + SIGNING_KEY_REFETCH_INTERVAL_MS + 1)).toBeUndefined();
+	expect(await currentSigningKey(s, t + 2 * SIGNING_KEY_REFETCH_INTERVAL_MS)).toBe('k');
+	expect(calls.count).toBe(3);
 });

@@ -10,8 +10,10 @@ import { Webhook as Signer } from 'standardwebhooks';
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { ORIGINAL_SLOT, TEST_SLOT } from '../../nodes/RecruitingTrigger/lifecycle';
 import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
+import { clearSeenDeliveries } from '../../nodes/RecruitingTrigger/seenDeliveries';
 import { clearSigningKeyCache } from '../../nodes/RecruitingTrigger/signingKeys';
 import { startSandbox, type Sandbox, type Webhook } from '../../sandbox';
+import { HarnessCredentialsHelper } from '../harness/credentials';
 import {
 	hookHarness,
 	StaticDataStore,
@@ -34,8 +36,9 @@ afterAll(async () => {
 });
 beforeEach(() => {
 	sandbox.reset({ applications: 5, jobs: 2, candidates: 5 });
-	// Every test starts as a freshly started n8n process: no signing key in memory.
+	// Every test starts as a freshly started n8n process: no signing key, no delivery ids in memory.
 	clearSigningKeyCache();
+	clearSeenDeliveries();
 });
 afterEach(async () => {
 	await sandbox.settleDeliveries();
@@ -80,6 +83,24 @@ async function setup(params: INodeParameters = parameters(), store = new StaticD
 	return { server, hooks: hooksWith(params), store, hooksWith };
 }
 
+/** An activated trigger, with the sandbox's request log cleared. */
+async function active(params: INodeParameters = parameters()): Promise<Setup> {
+	const s = await setup(params);
+	await s.hooks.activate();
+	sandbox.clearRequests();
+	return s;
+}
+
+/** The editor's test listen: its own copy of static data, the test URL, activation "manual". */
+function testListen(server: WebhookServer, store: StaticDataStore): HookHarness {
+	return hookHarness(new RecruitingTrigger(), parameters(), {
+		credentials: credentials(),
+		credentialTypes: [new RecruitingApi()],
+		staticData: store,
+		webhookBaseUrl: server.webhookBaseUrl.replace(/\/webhook$/, '/webhook-test'),
+	});
+}
+
 function webhookRequests() {
 	return sandbox.requests
 		.filter((r) => r.segments.includes('webhooks'))
@@ -112,10 +133,11 @@ async function post(
 		at?: Date;
 		headers?: Record<string, string | undefined>;
 		contentType?: string;
+		msgId?: string;
 	} = {},
 ) {
 	const at = opts.at ?? new Date();
-	const msgId = `msg_${randomBytes(8).toString('hex')}`;
+	const msgId = opts.msgId ?? `msg_${randomBytes(8).toString('hex')}`;
 	const payload =
 		opts.payload ??
 		JSON.stringify({ id: msgId, version: 1, type: 'candidate.updated', timestamp: at.toISOString(), data: { object: { id: 'can_x' } } });
@@ -314,6 +336,7 @@ describe('the remembered original survives', () => {
 		const secondBefore = dashboardState('wh_second');
 		const { server, hooks, hooksWith } = await setup();
 		await hooks.activate();
+		sandbox.put('webhooks', { ...remote('wh_second'), status: 'enabled' });
 		const other = hooksWith(parameters({ webhookId: 'wh_second' }));
 		await other.activate('update');
 		expect(dashboardState(WEBHOOK)).toEqual(demoBefore);
@@ -323,27 +346,38 @@ describe('the remembered original survives', () => {
 		expect(dashboardState('wh_second')).toEqual(secondBefore);
 	});
 
-	it('"Listen for test event" on an active workflow puts production back afterwards', async () => {
+	it('"Listen for test event" on an active workflow is refused; production keeps the webhook', async () => {
 		const before = dashboardState();
 		const { server, hooks, store, hooksWith } = await setup();
 		await hooks.activate();
-		// The editor's test listen: its own copy of static data, the test URL, activation "manual".
-		const testStore = new StaticDataStore(store.workflowData);
-		const testHooks = hookHarness(new RecruitingTrigger(), parameters(), {
-			credentials: credentials(),
-			credentialTypes: [new RecruitingApi()],
-			staticData: testStore,
-			webhookBaseUrl: server.webhookBaseUrl.replace(/\/webhook$/, '/webhook-test'),
-		});
-		await testHooks.activate('manual');
-		expect(remote().endpoint).toBe(testHooks.webhookUrl);
-		expect(testHooks.staticData[TEST_SLOT]).toMatchObject({ endpoint: server.url });
-		expect(testHooks.staticData[ORIGINAL_SLOT]).toMatchObject({ endpoint: before.endpoint });
-		await testHooks.deactivate();
+		const testHooks = testListen(server, new StaticDataStore(store.workflowData));
+		await expect(testHooks.activate('manual')).rejects.toThrow(
+			`Webhook "${WEBHOOK}" points at ${server.url}: this workflow is active and receives its events`,
+		);
+		// n8n ran delete for the failed test listen: production's webhook and original are untouched.
 		expect(remote().endpoint).toBe(server.url);
 		expect(remote().subscribed_events).toEqual(SELECTED);
-		// Production still deactivates to the dashboard's original.
+		expect((await sandbox.deliver({ webhookId: WEBHOOK, event: 'candidate.updated' })).status).toBe(200);
 		await hooksWith(parameters()).deactivate();
+		expect(dashboardState()).toEqual(before);
+	});
+
+	it('a test listen, then production activated during it: refused until the listen ends, then works', async () => {
+		const before = dashboardState();
+		const { server, hooks, store } = await setup();
+		const testHooks = testListen(server, new StaticDataStore(store.workflowData));
+		await testHooks.activate('manual');
+		expect(remote().endpoint).toBe(testHooks.webhookUrl);
+		expect(testHooks.staticData[TEST_SLOT]).toMatchObject({ endpoint: before.endpoint });
+		await expect(hooks.activate()).rejects.toThrow('"Listen for test event" of this workflow holds it');
+		// The failed activation neither recorded the test URL nor touched the webhook.
+		expect(hooks.staticData).toEqual({});
+		expect(remote().endpoint).toBe(testHooks.webhookUrl);
+		await testHooks.deactivate();
+		expect(dashboardState()).toEqual(before);
+		await hooks.activate();
+		expect(hooks.staticData[ORIGINAL_SLOT]).toMatchObject({ endpoint: before.endpoint });
+		await hooks.deactivate();
 		expect(dashboardState()).toEqual(before);
 	});
 
@@ -363,12 +397,6 @@ describe('the remembered original survives', () => {
 });
 
 describe('deliveries', () => {
-	async function active(params: INodeParameters = parameters()) {
-		const s = await setup(params);
-		await s.hooks.activate();
-		sandbox.clearRequests();
-		return s;
-	}
 
 	it('a delivery from the service starts the workflow with one documented item', async () => {
 		const { server } = await active();
@@ -389,14 +417,13 @@ describe('deliveries', () => {
 		expect(webhookRequests()).toEqual([]);
 	});
 
-	it('a retried delivery carries the same messageId', async () => {
-		const { server } = await active();
+	it('a retried delivery carries the same messageId; by default it is dropped (200, nothing starts)', async () => {
 		const at = new Date();
 		const payload = JSON.stringify({ id: 'evt_1', type: 'job.created', timestamp: at.toISOString(), data: { object: { id: 'job_1' } } });
 		const key = remote().signing_key;
-		const send = async () => {
+		const send = async (url: string) => {
 			const signature = new Signer(key).sign('msg_retry', at, payload);
-			return await fetch(server.url, {
+			const response = await fetch(url, {
 				method: 'POST',
 				headers: {
 					'content-type': 'application/json',
@@ -406,11 +433,30 @@ describe('deliveries', () => {
 				},
 				body: payload,
 			});
+			return { status: response.status, body: (await response.json()) as IDataObject };
 		};
-		expect((await send()).status).toBe(200);
-		expect((await send()).status).toBe(200);
-		const ids = server.calls.map((c) => c.workflowData?.[0][0].json.messageId);
-		expect(ids).toEqual(['msg_retry', 'msg_retry']);
+		const dropping = await active();
+		expect((await send(dropping.server.url)).status).toBe(200);
+		const again = await send(dropping.server.url);
+		expect(again).toEqual({ status: 200, body: { message: 'Duplicate delivery (same webhook-id); ignored' } });
+		expect(dropping.server.calls.map((c) => c.workflowData?.[0][0].json.messageId)).toEqual(['msg_retry', undefined]);
+
+		clearSeenDeliveries();
+		const keeping = await active(parameters({ options: { dropDuplicates: false } }));
+		expect((await send(keeping.server.url)).status).toBe(200);
+		expect((await send(keeping.server.url)).status).toBe(200);
+		expect(keeping.server.calls.map((c) => c.workflowData?.[0][0].json.messageId)).toEqual(['msg_retry', 'msg_retry']);
+	});
+
+	it('duplicates are judged only after verification: a forged delivery with a known id is still 401', async () => {
+		const { server } = await active();
+		const forgedKey = `whsec_${randomBytes(24).toString('base64')}`;
+		expect((await post(server.url, { key: forgedKey, msgId: 'msg_taken' })).status).toBe(401);
+		// The forged attempt did not mark the id as seen: the authentic delivery starts the workflow.
+		expect((await post(server.url, { msgId: 'msg_taken' })).status).toBe(200);
+		expect(items(server)).toHaveLength(1);
+		// And a forged copy of an accepted id is refused, not answered "duplicate".
+		expect((await post(server.url, { key: forgedKey, msgId: 'msg_taken' })).status).toBe(401);
 	});
 
 	it('the flat payload shape (data is the resource) gives the same item shape', async () => {
@@ -525,10 +571,10 @@ describe('deliveries', () => {
 		});
 	});
 
-	it('a valid signature over a body that is not JSON: 400 (text/plain) or n8n\'s 422 (application/json)', async () => {
+	it('a valid signature over a body that is not JSON: 415 (text/plain) or n8n\'s 422 (application/json)', async () => {
 		const { server } = await active();
 		const plain = await post(server.url, { payload: 'not json {', contentType: 'text/plain' });
-		expect(plain.status).toBe(400);
+		expect(plain.status).toBe(415);
 		expect(lastCall(server).workflowData).toBeUndefined();
 		const json = await post(server.url, { payload: 'not json {' });
 		expect(json.status).toBe(422);
@@ -551,6 +597,245 @@ describe('deliveries', () => {
 			expect((await post(server.url, { key: remote().signing_key })).status).toBe(503);
 		}
 		expect(lastCall(server).workflowData).toBeUndefined();
-		expect(sandbox.faultHits()[0]).toBe(2); // the first fetch and one retry, then rate limited
+		// One short attempt (no retries), then at most one per minute.
+		expect(sandbox.faultHits()[0]).toBe(1);
+	});
+});
+
+describe('the trigger owns what it borrows, and nothing else', () => {
+	it('a webhook disabled in the dashboard: activation fails telling to enable it; nothing changes', async () => {
+		const before = dashboardState('wh_second');
+		expect(remote('wh_second').status).toBe('disabled');
+		const { hooks } = await setup(parameters({ webhookId: 'wh_second' }));
+		sandbox.clearRequests();
+		await expect(hooks.activate()).rejects.toThrow('Webhook "wh_second" is disabled in the recruiting service');
+		const error = hooks.calls.find((c) => c.error)?.error as Error;
+		expect(error.message).toContain("enable it in the service's dashboard");
+		expect(webhookRequests().filter((r) => r.method !== 'GET')).toEqual([]);
+		expect(dashboardState('wh_second')).toEqual(before);
+		expect(hooks.staticData).toEqual({});
+	});
+
+	it('two workflows on one webhook: the second is refused naming the URL, the first still delivers, the original comes back', async () => {
+		const before = dashboardState();
+		const first = await setup();
+		await first.hooks.activate();
+		// Another workflow of the same n8n: same base URL, its own node webhook id and static data.
+		const second = hookHarness(new RecruitingTrigger(), parameters(), {
+			credentials: credentials(),
+			credentialTypes: [new RecruitingApi()],
+			staticData: new StaticDataStore(),
+			webhookBaseUrl: first.server.webhookBaseUrl,
+			webhookId: 'second-workflow-node',
+			workflowId: 'second-workflow',
+		});
+		expect(second.webhookUrl).not.toBe(first.server.url);
+		await expect(second.activate()).rejects.toThrow(
+			`Webhook "${WEBHOOK}" points at ${first.server.url}: another n8n workflow is using it`,
+		);
+		expect(second.staticData).toEqual({});
+		expect(remote().endpoint).toBe(first.server.url);
+		expect((await sandbox.deliver({ webhookId: WEBHOOK, event: 'candidate.updated' })).status).toBe(200);
+		expect(items(first.server)).toHaveLength(1);
+		// Its test listen is refused the same way.
+		const secondTest = hookHarness(new RecruitingTrigger(), parameters(), {
+			credentials: credentials(),
+			credentialTypes: [new RecruitingApi()],
+			staticData: new StaticDataStore(),
+			webhookBaseUrl: first.server.webhookBaseUrl.replace(/\/webhook$/, '/webhook-test'),
+			webhookId: 'second-workflow-node',
+			workflowId: 'second-workflow',
+		});
+		await expect(secondTest.activate('manual')).rejects.toThrow('another n8n workflow is using it');
+		expect(remote().endpoint).toBe(first.server.url);
+		// Both deactivated, in either order: the dashboard's endpoint exactly.
+		expect(await second.deactivate()).toBe(true);
+		expect(remote().endpoint).toBe(first.server.url);
+		expect(await first.hooks.deactivate()).toBe(true);
+		expect(dashboardState()).toEqual(before);
+	});
+
+	it('never records an n8n URL as the original, whichever workflow it belongs to', async () => {
+		const { server, hooks } = await setup();
+		const testUrl = testListen(server, new StaticDataStore()).webhookUrl;
+		for (const endpoint of [server.url, testUrl]) {
+			sandbox.put('webhooks', { ...remote(), endpoint });
+			await hooks.activate().catch(() => undefined);
+			expect(hooks.staticData[ORIGINAL_SLOT]).toBeUndefined();
+		}
+	});
+});
+
+describe('requests that are not deliveries start nothing', () => {
+
+	it.each([
+		['multipart/form-data', () => {
+			const form = new FormData();
+			form.append('type', 'candidate.updated');
+			form.append('file', new Blob(['x'.repeat(1000)]), 'cv.pdf');
+			return { body: form, headers: {} };
+		}],
+		['application/x-www-form-urlencoded', () => ({ body: 'type=candidate.updated&a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } })],
+		['text/plain', () => ({ body: 'hello', headers: { 'content-type': 'text/plain' } })],
+		['application/xml', () => ({ body: '<a>1</a>', headers: { 'content-type': 'application/xml' } })],
+		['no content type', () => ({ body: new Uint8Array([1, 2, 3]), headers: {} })],
+	])('%s: 415, no execution, webhook() did not throw', async (_name, make) => {
+		const { server } = await active();
+		const { body, headers } = make();
+		const response = await fetch(server.url, { method: 'POST', body, headers: { ...headers, 'webhook-id': 'msg_x' } });
+		expect(response.status).toBe(415);
+		expect(await response.json()).toEqual({ message: 'Deliveries must be sent as application/json' });
+		expect(lastCall(server).error).toBeUndefined();
+		expect(lastCall(server).workflowData).toBeUndefined();
+		expect(webhookRequests()).toEqual([]); // no key fetched for it
+	});
+
+	it('a signed delivery with a +json content type and charset is accepted', async () => {
+		const { server } = await active();
+		const response = await post(server.url, { contentType: 'application/vnd.recruiting+json; charset=utf-8' });
+		expect(response.status).toBe(200);
+		expect(items(server)).toHaveLength(1);
+	});
+});
+
+describe('options', () => {
+	const withOptions = async (options: INodeParameters) =>
+		await active(
+			parameters({ events: ['application.created', 'application.stage.updated', 'job.created', 'candidate.updated', 'interview.created'], options }),
+		);
+	const application = (jobId: string, stage: string) => ({ id: 'app_1', job: { id: jobId, title: 'T' }, stage: { parent_stage: stage, custom_stage: { id: 's', name: 'S' } } });
+
+	it('includeHeaders leaves out credential-bearing headers and keeps the signature headers', async () => {
+		const { server } = await withOptions({ includeHeaders: true });
+		const response = await post(server.url, {
+			headers: {
+				authorization: 'Bearer proxy-secret',
+				'proxy-authorization': 'Basic cHJveHk=',
+				cookie: 'session=abc',
+				'x-api-key': 'k',
+				'x-auth-token': 't',
+				'x-vendor-session-token': 's',
+				'x-forwarded-for': '10.0.0.1',
+			},
+		});
+		expect(response.status).toBe(200);
+		const headers = items(server)![0].json.headers as IDataObject;
+		for (const name of ['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'x-auth-token', 'x-vendor-session-token']) {
+			expect(headers).not.toHaveProperty(name);
+		}
+		expect(JSON.stringify(headers)).not.toMatch(/proxy-secret|cHJveHk=|session=abc/);
+		expect(headers['x-forwarded-for']).toBe('10.0.0.1');
+		expect(Object.keys(headers)).toEqual(expect.arrayContaining(['webhook-id', 'webhook-timestamp', 'webhook-signature', 'content-type']));
+	});
+
+	it('jobIds: application events match on their job, job events on the job, interviews on job_id; others pass', async () => {
+		const { server } = await withOptions({ jobIds: 'job_a, job_b' });
+		const started = async (event: string, object: IDataObject) => {
+			const before = server.calls.length;
+			const record = await sandbox.deliver({ webhookId: WEBHOOK, event, object });
+			expect(record.status).toBe(200);
+			return server.calls[before].workflowData !== undefined;
+		};
+		expect(await started('application.created', application('job_a', 'new'))).toBe(true);
+		expect(await started('application.created', application('job_z', 'new'))).toBe(false);
+		expect(await started('job.created', { id: 'job_b', title: 'B' })).toBe(true);
+		expect(await started('job.created', { id: 'job_z', title: 'Z' })).toBe(false);
+		expect(await started('interview.created', { id: 'int_1', job_id: 'job_z' })).toBe(false);
+		expect(await started('interview.created', { id: 'int_1', job_id: 'job_a' })).toBe(true);
+		expect(await started('candidate.updated', { id: 'can_1' })).toBe(true); // names no job
+		expect(await started('application.created', { id: 'app_nojob' })).toBe(true);
+	});
+
+	it('parentStages: application events by stage; other events and stage-less applications pass', async () => {
+		const { server } = await withOptions({ parentStages: ['hired', 'offered'] });
+		const started = async (event: string, object: IDataObject) => {
+			const before = server.calls.length;
+			expect((await sandbox.deliver({ webhookId: WEBHOOK, event, object })).status).toBe(200);
+			return server.calls[before].workflowData !== undefined;
+		};
+		expect(await started('application.stage.updated', application('job_a', 'hired'))).toBe(true);
+		expect(await started('application.stage.updated', application('job_a', 'screening'))).toBe(false);
+		expect(await started('application.created', application('job_a', 'new'))).toBe(false);
+		expect(await started('job.created', { id: 'job_a' })).toBe(true);
+		expect(await started('application.created', { id: 'app_nostage' })).toBe(true);
+	});
+
+	it("both filters on the sandbox's own application payload", async () => {
+		const off = await withOptions({ jobIds: 'job_nope' });
+		const record = await sandbox.deliver({ webhookId: WEBHOOK, event: 'application.created' });
+		expect(lastCall(off.server).workflowData).toBeUndefined();
+		const app = (JSON.parse(record.body) as { data: { object: ReturnType<typeof application> } }).data.object;
+		const on = await withOptions({ jobIds: app.job.id, parentStages: [app.stage.parent_stage] });
+		expect((await sandbox.deliver({ webhookId: WEBHOOK, event: 'application.created' })).status).toBe(200);
+		expect(items(on.server)).toHaveLength(1);
+	});
+});
+
+describe('signing keys and the credential', () => {
+	const withOptions = async (options: INodeParameters = {}) => await active(parameters({ options }));
+
+	it('a key rotated in the dashboard: the old one is refused once the cached key expired', async () => {
+		const { server } = await withOptions();
+		const old = remote().signing_key;
+		const rotated = `whsec_${randomBytes(24).toString('base64')}`;
+		sandbox.put('webhooks', { ...remote(), signing_key: rotated });
+		// Within the cache age the quiet process still knows only the old key.
+		expect((await post(server.url, { key: old })).status).toBe(200);
+		jest.useFakeTimers({
+			now: Date.now() + 10 * 60_000 + 1000,
+			doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+		});
+		try {
+			expect((await post(server.url, { key: old })).status).toBe(401);
+			expect((await post(server.url, { key: rotated })).status).toBe(200);
+			expect(webhookRequests()).toEqual([{ method: 'GET', id: WEBHOOK, body: undefined }]);
+		} finally {
+			jest.useRealTimers();
+		}
+	});
+
+	it('Signing Key Max Age shortens the age', async () => {
+		const { server } = await withOptions({ signingKeyMaxAge: 1 });
+		const old = remote().signing_key;
+		sandbox.put('webhooks', { ...remote(), signing_key: `whsec_${randomBytes(24).toString('base64')}` });
+		await new Promise((resolve) => setTimeout(resolve, 1100));
+		expect((await post(server.url, { key: old })).status).toBe(401);
+	});
+
+	it('a rate-limited key fetch on the delivery path answers 503 at once: no 429 waits, no retries', async () => {
+		const { server } = await withOptions();
+		clearSigningKeyCache();
+		sandbox.setFaults([{ kind: 'rate_limit', method: 'GET', path: `/webhooks/${WEBHOOK}`, times: -1 }]);
+		const started = Date.now();
+		expect((await post(server.url)).status).toBe(503);
+		expect(Date.now() - started).toBeLessThan(5000);
+		expect(sandbox.faultHits()[0]).toBe(1); // no 429 waits, no retries
+	});
+
+	it('a slow key fetch on the delivery path gives up after 5 s with 503', async () => {
+		const { server } = await withOptions();
+		clearSigningKeyCache();
+		sandbox.setFaults([{ kind: 'slow', delayMs: 9000, method: 'GET', path: `/webhooks/${WEBHOOK}`, times: -1 }]);
+		const started = Date.now();
+		expect((await post(server.url)).status).toBe(503);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
+		expect(Date.now() - started).toBeLessThan(7000);
+		expect(sandbox.faultHits()[0]).toBe(1);
+		sandbox.setFaults([]);
+	}, 15_000);
+
+	it('the credential is read once per webhook and process, not per delivery', async () => {
+		const { server } = await withOptions();
+		const spy = jest.spyOn(HarnessCredentialsHelper.prototype, 'getDecrypted');
+		try {
+			for (let i = 0; i < 5; i++) expect((await sandbox.deliver({ webhookId: WEBHOOK, event: 'candidate.updated' })).status).toBe(200);
+			expect(spy).not.toHaveBeenCalled();
+			expect(items(server)).toHaveLength(1);
+			// A failed verification fetches the key again, with the credential read afresh.
+			expect((await post(server.url, { key: `whsec_${randomBytes(24).toString('base64')}` })).status).toBe(401);
+			expect(spy).toHaveBeenCalledTimes(1);
+		} finally {
+			spy.mockRestore();
+		}
 	});
 });

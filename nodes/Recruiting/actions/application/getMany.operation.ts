@@ -8,6 +8,9 @@ import { isSimplified, simplifyApplication, simplifyField } from '../simplify';
 
 export const PARENT_STAGES = ['rejected', 'new', 'screening', 'interviewing', 'offered', 'hired'] as const;
 
+/** The six stages as editor options; the trigger's Parent Stages filter uses them too. */
+export const PARENT_STAGE_OPTIONS = optionsOf(PARENT_STAGES);
+
 export const SORTS = ['applied_at', '-applied_at'] as const;
 
 /**
@@ -63,7 +66,7 @@ const properties: INodeProperties[] = [
 			displayName: 'Parent Stage',
 			name: 'parentStage',
 			type: 'options',
-			options: optionsOf(PARENT_STAGES),
+			options: PARENT_STAGE_OPTIONS,
 			default: 'new',
 			description:
 				'Only applications whose current stage belongs to this parent stage: rejected, new, screening, interviewing, offered or hired',

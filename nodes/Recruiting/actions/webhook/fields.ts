@@ -22,4 +22,5 @@ export function withoutSigningKey(webhook: IDataObject, includeSigningKey = fals
 	return rest;
 }
 
-export const webhookNotFound = (webhookId: string): string => `webhook "${webhookId}"`;
+/** How a 404 names a webhook: `The webhook "wh_1" was not found`. */
+export const webhookLabel = (webhookId: string): string => `webhook "${webhookId}"`;

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
 import { optionsCollection } from '../common.descriptions';
 import { readCollection } from '../helpers';
-import { webhookIdField, webhookNotFound, withoutSigningKey } from './fields';
+import { webhookIdField, webhookLabel, withoutSigningKey } from './fields';
 
 const properties: INodeProperties[] = [
 	webhookIdField,
@@ -32,7 +32,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		method: 'GET',
 		path: resourcePath('webhooks', webhookId),
 		itemIndex,
-		notFound: webhookNotFound(webhookId),
+		notFound: webhookLabel(webhookId),
 	});
 	return withoutSigningKey(webhook, options.includeSigningKey === true);
 }

@@ -5,7 +5,7 @@ import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkEventNames, checkHttpUrl, checkSomeFields, requireId } from '../../../shared/validation';
 import { byName, updateFields } from '../common.descriptions';
 import { readCollection } from '../helpers';
-import { webhookIdField, webhookNotFound, withoutSigningKey } from './fields';
+import { webhookIdField, webhookLabel, withoutSigningKey } from './fields';
 
 const properties: INodeProperties[] = [
 	webhookIdField,
@@ -69,7 +69,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: resourcePath('webhooks', webhookId),
 		body: checkSomeFields(node, itemIndex, body),
 		itemIndex,
-		notFound: webhookNotFound(webhookId),
+		notFound: webhookLabel(webhookId),
 	});
 	return withoutSigningKey(webhook);
 }

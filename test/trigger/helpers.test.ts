@@ -1,0 +1,111 @@
+/** The trigger's pure helpers: n8n URL recognition, the duplicate memory, the filters, header redaction. */
+import { redactHeaders } from '../../nodes/RecruitingTrigger/delivery';
+import { filteredOut, jobIdOf, parentStageOf, parseIdList } from '../../nodes/RecruitingTrigger/filters';
+import { ownUrls } from '../../nodes/RecruitingTrigger/n8nUrls';
+import {
+	clearSeenDeliveries,
+	DUPLICATE_WINDOW_MS,
+	isDuplicateDelivery,
+	MAX_REMEMBERED_DELIVERIES,
+} from '../../nodes/RecruitingTrigger/seenDeliveries';
+
+describe('ownUrls', () => {
+	const production = 'https://n8n.example.com/base/webhook/node-1/webhook';
+	const test = 'https://n8n.example.com/base/webhook-test/node-1/webhook';
+
+	it('derives the production and test URL from either', () => {
+		for (const own of [production, test]) {
+			const urls = ownUrls(own, 'node-1');
+			expect([urls.production, urls.test]).toEqual([production, test]);
+			expect(urls.isTest).toBe(own === test);
+		}
+	});
+
+	it.each([
+		[production, 'own-production'],
+		[test, 'own-test'],
+		['HTTPS://N8N.example.com:443/base/webhook/node-1/webhook', 'own-production'],
+		['https://n8n.example.com/base/webhook/node-2/webhook', 'other-n8n'],
+		['https://n8n.example.com/base/webhook-test/node-2/webhook', 'other-n8n'],
+		['https://n8n.example.com/base/webhook/some/custom/path', 'other-n8n'],
+		['https://n8n.example.com/other/webhook/node-2/webhook', 'external'],
+		['https://hooks.example.com/recruiting', 'external'],
+		['https://n8n.example.com/base/webhookx/node-2', 'external'],
+		['', 'external'],
+		['not a url', 'external'],
+	])('%s → %s', (endpoint, kind) => {
+		expect(ownUrls(production, 'node-1').kind(endpoint)).toBe(kind);
+	});
+
+	it('without a node webhook id, splits after the endpoint segment', () => {
+		const urls = ownUrls('http://127.0.0.1:5678/webhook/wf1/Recruiting%20Trigger/webhook', undefined);
+		expect(urls.test).toBe('http://127.0.0.1:5678/webhook-test/wf1/Recruiting%20Trigger/webhook');
+		expect(urls.kind('http://127.0.0.1:5678/webhook/wf2/x/webhook')).toBe('other-n8n');
+	});
+});
+
+describe('isDuplicateDelivery', () => {
+	beforeEach(() => clearSeenDeliveries());
+
+	it('remembers an id for 10 minutes, per webhook', () => {
+		expect(isDuplicateDelivery('w1', 'm1', 0)).toBe(false);
+		expect(isDuplicateDelivery('w1', 'm1', 1000)).toBe(true);
+		expect(isDuplicateDelivery('w2', 'm1', 1000)).toBe(false);
+		expect(isDuplicateDelivery('w1', 'm1', DUPLICATE_WINDOW_MS)).toBe(false);
+	});
+
+	it('holds a bounded number of ids: the oldest go first', () => {
+		for (let i = 0; i <= MAX_REMEMBERED_DELIVERIES; i++) isDuplicateDelivery('w', `m${i}`, 1);
+		expect(isDuplicateDelivery('w', `m${MAX_REMEMBERED_DELIVERIES}`, 2)).toBe(true);
+		expect(isDuplicateDelivery('w', 'm0', 2)).toBe(false);
+	});
+});
+
+describe('filters', () => {
+	const app = { job: { id: 'job_1' }, stage: { parent_stage: 'hired' } };
+
+	it('parseIdList takes commas, spaces and lists', () => {
+		expect([...parseIdList(' job_1,job_2\njob_3 ,, ')]).toEqual(['job_1', 'job_2', 'job_3']);
+		expect([...parseIdList(['hired', 'new'])]).toEqual(['hired', 'new']);
+		expect(parseIdList(undefined).size).toBe(0);
+	});
+
+	it('finds the job and stage where each event carries them', () => {
+		expect(jobIdOf('application.created', app)).toBe('job_1');
+		expect(jobIdOf('job.updated', { id: 'job_2' })).toBe('job_2');
+		expect(jobIdOf('interview.created', { id: 'int_1', job_id: 'job_3' })).toBe('job_3');
+		expect(jobIdOf('candidate.updated', { id: 'can_1' })).toBeUndefined();
+		expect(parentStageOf('application.stage.updated', app)).toBe('hired');
+		expect(parentStageOf('job.created', { stage: { parent_stage: 'hired' } })).toBeUndefined();
+	});
+
+	it('filteredOut names the reason, or passes', () => {
+		const filters = { jobIds: new Set(['job_9']), parentStages: new Set(['new']) };
+		expect(filteredOut(filters, 'application.created', app)).toBe('job "job_1" is not in Job IDs');
+		expect(filteredOut({ ...filters, jobIds: new Set() }, 'application.created', app)).toBe(
+			'parent stage "hired" is not in Parent Stages',
+		);
+		expect(filteredOut(filters, 'candidate.updated', { id: 'can_1' })).toBeUndefined();
+		expect(filteredOut(filters, 'application.created', null)).toBeUndefined();
+	});
+});
+
+it('redactHeaders keeps the signature headers and drops credential-bearing ones', () => {
+	expect(
+		redactHeaders({
+			Authorization: 'a',
+			'proxy-authorization': 'b',
+			cookie: 'c',
+			'set-cookie': 'd',
+			'x-api-key': 'e',
+			'x-my-apikey': 'f',
+			'x-auth-token': 'g',
+			'x-amz-security-token': 'h',
+			'cf-access-jwt-assertion': 'i',
+			'webhook-id': 'msg_1',
+			'webhook-signature': 'v1,abc',
+			'webhook-timestamp': '1',
+			'user-agent': 'svc',
+		}),
+	).toEqual({ 'webhook-id': 'msg_1', 'webhook-signature': 'v1,abc', 'webhook-timestamp': '1', 'user-agent': 'svc' });
+});
