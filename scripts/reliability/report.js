@@ -21,7 +21,7 @@ const OUT = process.argv.includes('--docs')
 
 const PARTS = [
 	['faults', 'Faults', 'test/reliability/faults.test.ts'],
-	['badInput', 'Bad input (fast-check, 18 operations)', 'test/reliability/badInput.test.ts'],
+	['badInput', 'Bad input (fast-check, 19 operations)', 'test/reliability/badInput.test.ts'],
 	['secrets', 'Secrets', 'test/reliability/secrets.test.ts'],
 	['webhookAttacks', 'Webhook attacks', 'test/reliability/webhookAttacks.test.ts'],
 	['redos', 'Pathological input (up to 1 MB)', 'test/reliability/redos.test.ts'],
@@ -78,7 +78,7 @@ const describe = {
 	faults:
 		'The Recruiting node through n8n-core\'s engine against the sandbox with injected faults: bursts of 429 (Retry-After) during Return All over 2,345 applications, 5xx / connection resets / malformed JSON on GET, PUT and DELETE (bounded retries, then a clear error; attempts counted in the sandbox log), 5xx / reset / 429 / an answer after the timeout on POST (job and interview create: exactly one request reaches the service, at most one record), slow pages, endless `has_next_page`, a repeated page, an empty page in the middle. *Items lost*: items missing from a list the node reported complete. *Duplicate writes*: a POST sent more than once, or a record created twice.',
 	badInput:
-		'fast-check over every parameter of all 18 operations (ids with `/ .. . ? # %`, unicode, 10,000 characters, empty, whitespace, numbers, objects, null, expressions, broken expressions, resource locators). Property: the service accepted every request (2xx; one, or pages 1..n), or a NodeOperationError came before any request, or an unknown id gave one 404 naming it; never a request outside the operation\'s path. A 400 from the service is a finding (fixed in the node), except what only the service can know (references to records that do not exist, unknown but well-formed event names, a tag given by name only), counted separately.',
+		'fast-check over every parameter of all 19 operations (ids with `/ .. . ? # %`, unicode, 10,000 characters, empty, whitespace, numbers, objects, null, expressions, broken expressions, resource locators in every mode, tags by name). Property: the service accepted every request (2xx; one, pages 1..n, or Remove Tag\'s read then write), or a NodeOperationError came before any request of the operation\'s own (a tag name is looked up in the tag list first, and an unknown one is refused there), or an unknown id gave one 404 naming it; never a request outside the operation\'s path. A 400 from the service is a finding (fixed in the node), except what only the service can know (references to records that do not exist, unknown but well-formed event names), counted separately.',
 	secrets:
 		'A sentinel access token and signing key through every operation\'s success and failure paths (401, 404, 400, 500, network error; Continue On Fail on and off) and the trigger\'s lifecycle with good and bad deliveries. Neither appears in errors, output items, run or execution data, static data, or any log line (n8n\'s logger at debug level, console, stdout, stderr).',
 	webhookAttacks:
