@@ -1,5 +1,5 @@
 /**
- * Fault injection. Request faults (status, rate_limit, slow, drop, malformed_json, redirect) act on a whole
+ * Fault injection. Request faults (status, rate_limit, slow, drop, malformed_json, redirect, trickle) act on a whole
  * request before it is handled; page faults (endless_pages, repeat_page, empty_page) act on the list
  * envelope. A rule matches by method and by a substring of the raw path after /v1.0/{company}, and
  * stops after `times` hits (-1 = never stops). At most one request fault applies to a request: the
@@ -10,7 +10,7 @@ import { FieldErrors, throwIfErrors } from './problems';
 import type { FaultKind, FaultRule } from './types';
 import { arr, int, obj, oneOf, str } from './validation';
 
-export const REQUEST_FAULTS = ['status', 'rate_limit', 'slow', 'drop', 'malformed_json', 'redirect'] as const;
+export const REQUEST_FAULTS = ['status', 'rate_limit', 'slow', 'drop', 'malformed_json', 'redirect', 'trickle'] as const;
 export const PAGE_FAULTS = ['endless_pages', 'repeat_page', 'empty_page'] as const;
 export type RequestFault = (typeof REQUEST_FAULTS)[number];
 

@@ -162,6 +162,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			out = { status: 200, headers: { 'content-type': 'application/json' }, text: text.slice(0, Math.floor(text.length / 2)) };
 		}
 		rec.status = out.status;
+		if (fault?.kind === 'trickle') {
+			// Headers at once, then a space every 200 ms for delayMs, then the real answer: a client's
+			// socket timeout never fires, only a bound on the whole exchange does.
+			res.writeHead(out.status, out.headers);
+			const until = Date.now() + (fault.delayMs ?? 1000);
+			while (Date.now() < until && !res.destroyed) {
+				res.write(' ');
+				await delay(200);
+			}
+			if (!res.destroyed) res.end(out.text);
+			return;
+		}
 		write(res, out);
 	}
 

@@ -55,6 +55,7 @@ export type FaultKind =
 	| 'drop'
 	| 'malformed_json'
 	| 'redirect'
+	| 'trickle'
 	| 'endless_pages'
 	| 'repeat_page'
 	| 'empty_page';
@@ -71,7 +72,7 @@ export interface FaultRule {
 	status?: number;
 	/** Seconds, for 'rate_limit'; default 1. */
 	retryAfter?: number;
-	/** For 'slow'; default 1000. */
+	/** For 'slow' (before answering) and 'trickle' (while answering); default 1000. */
 	delayMs?: number;
 	/** For 'redirect': where the 3xx (its `status`, default 302) points. */
 	location?: string;

@@ -56,16 +56,20 @@ const SECRET_HEADERS: ReadonlySet<string> = new Set([
 	'x-xsrf-token',
 ]);
 
-/** Name parts that mark a header as credential-bearing (`x-vendor-api-key`, `x-session-token`, …). */
-const SECRET_HEADER_PART =
-	/(?:^|-)(?:auth|authorization|token|secret|password|passwd|apikey|api-key|session|cookie|credentials?|jwt)(?:-|$)/;
+/**
+ * What marks a header as credential-bearing: these words anywhere in its name (`x-authtoken`,
+ * `x-amzn-oidc-accesstoken`, `x-csrftoken`) or a `key` part (`x-functions-key`, `x-privatekey`).
+ * The signature headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) match none.
+ */
+const SECRET_HEADER_WORD = /auth|token|secret|passw|apikey|jwt|session|cookie|credential|oidc|bearer/;
+const KEY_PART = /(?:^|-)[a-z]*key$|(?:^|-)key(?:-|$)/;
 
 /** The request headers without credential-bearing ones (the signature headers are no secret). */
 export function redactHeaders(headers: IDataObject): IDataObject {
 	const kept: IDataObject = {};
 	for (const [name, value] of Object.entries(headers)) {
 		const lower = name.toLowerCase();
-		if (SECRET_HEADERS.has(lower) || SECRET_HEADER_PART.test(lower)) continue;
+		if (SECRET_HEADERS.has(lower) || SECRET_HEADER_WORD.test(lower) || KEY_PART.test(lower)) continue;
 		kept[name] = value;
 	}
 	return kept;

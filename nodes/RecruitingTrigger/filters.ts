@@ -12,7 +12,9 @@ export interface DeliveryFilters {
 	parentStages: ReadonlySet<string>;
 }
 
+/** An id as text: ids may come as strings or numbers. */
 function text(value: unknown): string | undefined {
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
 	return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
@@ -30,7 +32,8 @@ export function parseIdList(value: unknown): Set<string> {
 export function jobIdOf(event: string | null, object: IDataObject | null): string | undefined {
 	if (!object) return undefined;
 	if (event?.startsWith('job.')) return text(object.id);
-	return text(child(object.job, 'id')) ?? text(object.job_id);
+	// `job` is an object with an id, or (in some payloads) the id itself.
+	return text(child(object.job, 'id')) ?? text(object.job) ?? text(object.job_id);
 }
 
 /** The parent stage of an application event, if it names one. */

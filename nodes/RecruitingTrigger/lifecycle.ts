@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { OwnUrls } from './n8nUrls';
-import { ownUrls } from './n8nUrls';
+import { ownUrls, sameEndpoint } from './n8nUrls';
 import { forgetSigningKey } from './signingKeys';
 import type { RemoteWebhook } from './webhookApi';
 import { putWebhook, readWebhook, sameEvents, signingKeyCacheKeyOf, webhookIdParameter } from './webhookApi';
@@ -97,7 +97,7 @@ function isTestListen(this: IHookFunctions): boolean {
  */
 async function restore(this: IHookFunctions, saved: SavedWebhook, urls: string[]): Promise<void> {
 	const remote = await readWebhook(this, saved.webhookId, { required: false });
-	if (!remote || !urls.includes(remote.endpoint)) return;
+	if (!remote || !urls.some((url) => sameEndpoint(url, remote.endpoint))) return;
 	await putWebhook.call(this, saved, saved.webhookId, { allowNotFound: true });
 }
 
@@ -151,7 +151,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const saved = readSlot(staticData, slot);
 	// A snapshot of another webhook (the ID was changed): let create hand that one back first.
 	if (saved && saved.webhookId !== id) return false;
-	return remote.endpoint === url && sameEvents(remote.events, events);
+	return sameEndpoint(remote.endpoint, url) && sameEvents(remote.events, events);
 }
 
 /** Points the webhook at this URL with the selected events, after remembering what it was. */

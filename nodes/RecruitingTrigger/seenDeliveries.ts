@@ -5,8 +5,12 @@
  * processes this is best effort; n8n's Remove Duplicates node on `messageId` is the guarantee.
  */
 
-/** How long an accepted delivery id is remembered. */
-export const DUPLICATE_WINDOW_MS = 10 * 60_000;
+/**
+ * How long an accepted delivery id is remembered: longer than one message can be accepted at all
+ * (its timestamp ± the 5-minute tolerance, checked in whole seconds), so a replay of the same bytes
+ * is always caught here.
+ */
+export const DUPLICATE_WINDOW_MS = 10 * 60_000 + 1_000;
 
 /** Upper bound on remembered ids per process; the oldest go first. */
 export const MAX_REMEMBERED_DELIVERIES = 20_000;

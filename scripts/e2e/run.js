@@ -32,6 +32,7 @@ const { triggerChecks } = require('./triggerChecks');
 const { triggerSafetyChecks } = require('./triggerSafetyChecks');
 const { exampleChecks } = require('./exampleChecks');
 const { editorChecks } = require('./editorChecks');
+const { splitHostChecks } = require('./splitHostChecks');
 
 const VERSIONS = ['2.41.1', '1.123.81'];
 const APPLICATIONS = 2345;
@@ -404,6 +405,8 @@ async function singleSuite(checks, version, tarball, o) {
 		}
 		await triggerChecks(checks, n8n, sb, credential, { restart: true });
 		await triggerSafetyChecks(checks, n8n, sb, credential);
+		// n8n 2.x can give production and test URLs different hosts; 1.x takes both from WEBHOOK_URL.
+		if (Number(version.split('.')[0]) >= 2) await splitHostChecks(checks, sb, tarball, version);
 		if (o.triggerOnly) return;
 		// The examples on a smaller seed: the export's 12 expressions per row cost ~10 ms a row.
 		await lib.reseedSandbox(sb, { applications: EXAMPLE_APPLICATIONS });

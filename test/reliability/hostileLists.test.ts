@@ -85,3 +85,4 @@ test('Delete outputs { deleted: true } from node version 1.1, { success: true } 
 	expect((await run({ resource: 'job', operation: 'delete', jobId: 'job_1' }, 1)).items.map((i) => i.json)).toEqual([{ success: true }]);
 	expect((await run({ resource: 'applicationForm', operation: 'delete', formId: 'form_1' }, 1.1)).items.map((i) => i.json)).toEqual([{ deleted: true }]);
 });
+

@@ -1,7 +1,7 @@
 /** The trigger's pure helpers: n8n URL recognition, the duplicate memory, the filters, header redaction. */
 import { redactHeaders } from '../../nodes/RecruitingTrigger/delivery';
 import { filteredOut, jobIdOf, parentStageOf, parseIdList } from '../../nodes/RecruitingTrigger/filters';
-import { ownUrls } from '../../nodes/RecruitingTrigger/n8nUrls';
+import { ownUrls, sameEndpoint } from '../../nodes/RecruitingTrigger/n8nUrls';
 import {
 	clearSeenDeliveries,
 	DUPLICATE_WINDOW_MS,
@@ -108,4 +108,71 @@ it('redactHeaders keeps the signature headers and drops credential-bearing ones'
 			'user-agent': 'svc',
 		}),
 	).toEqual({ 'webhook-id': 'msg_1', 'webhook-signature': 'v1,abc', 'webhook-timestamp': '1', 'user-agent': 'svc' });
+});
+
+describe('what a hostile review found', () => {
+	const id = '6c78d1e2-0000-4000-8000-00000000abcd';
+	const other = '0b9e4d52-8c1f-4a77-b3e2-5d6c7e8f9a02';
+
+	it('production and test URLs on different hosts (WEBHOOK_URL vs the editor URL on n8n 2.x) are both this node', () => {
+		const urls = ownUrls(`https://hooks.example.com/webhook/${id}/webhook`, id);
+		expect(urls.kind(`https://n8n.example.com/webhook-test/${id}/webhook`)).toBe('own-test');
+		expect(ownUrls(`https://n8n.example.com/webhook-test/${id}/webhook`, id).kind(`https://hooks.example.com/webhook/${id}/webhook`)).toBe('own-production');
+		// Another workflow's node URL is recognised on any host too.
+		expect(urls.kind(`https://n8n.example.com/webhook-test/${other}/webhook`)).toBe('other-n8n');
+		expect(urls.kind(`https://elsewhere.example.com/webhook/${other}/webhook`)).toBe('other-n8n');
+	});
+
+	it('spellings n8n routes to the same workflow count as the same URL: case, a trailing slash, a query', () => {
+		const urls = ownUrls(`https://n8n.example.com/webhook/${id}/webhook`, id);
+		for (const spelling of [
+			`https://n8n.example.com/WEBHOOK/${id.toUpperCase()}/webhook`,
+			`https://n8n.example.com/webhook/${id}/webhook/`,
+			`https://n8n.example.com/webhook/${id}/webhook?x=1`,
+		]) {
+			expect(urls.kind(spelling)).toBe('own-production');
+		}
+		expect(urls.kind(`https://N8N.example.com/WEBHOOK/${other}/webhook/`)).toBe('other-n8n');
+		expect(sameEndpoint(`https://N8N.Example.com:443/webhook/${id}/webhook`, `https://n8n.example.com/webhook/${id}/webhook`)).toBe(true);
+		expect(sameEndpoint(`https://n8n.example.com/webhook/${id}/webhook`, `https://n8n.example.com/webhook/${other}/webhook`)).toBe(false);
+	});
+
+	it('a delivery id is remembered longer than one message can be accepted (timestamp ± 5 min, whole seconds)', () => {
+		expect(DUPLICATE_WINDOW_MS).toBeGreaterThan(2 * 300 * 1000 + 999);
+	});
+
+	it('a job ID given as a number, or a job given as its ID, is filtered too', () => {
+		expect(jobIdOf('application.created', { job: { id: 123 } })).toBe('123');
+		expect(jobIdOf('application.created', { job: 'job_2' })).toBe('job_2');
+		expect(jobIdOf('job.updated', { id: 42 })).toBe('42');
+		expect(filteredOut({ jobIds: new Set(['job_1']), parentStages: new Set() }, 'application.created', { job: 'job_2' })).toBe(
+			'job "job_2" is not in Job IDs',
+		);
+	});
+
+	it('header names that carry credentials in other spellings are dropped too', () => {
+		const kept = redactHeaders(
+			Object.fromEntries(
+				[
+					'x-amzn-oidc-accesstoken',
+					'x-amzn-oidc-data',
+					'ocp-apim-subscription-key',
+					'x-functions-key',
+					'x-csrftoken',
+					'x-access-key',
+					'x-authtoken',
+					'x-apitoken',
+					'x-private-key',
+					'x-privatekey',
+					'webhook-id',
+					'webhook-signature',
+					'webhook-timestamp',
+					'content-type',
+					'keep-alive',
+					'accept-language',
+				].map((name) => [name, 'v']),
+			),
+		);
+		expect(Object.keys(kept)).toEqual(['webhook-id', 'webhook-signature', 'webhook-timestamp', 'content-type', 'keep-alive', 'accept-language']);
+	});
 });

@@ -824,6 +824,17 @@ describe('signing keys and the credential', () => {
 		sandbox.setFaults([]);
 	}, 15_000);
 
+	it('a key fetch whose answer trickles in (headers at once, a byte now and then) is cut at 5 s too', async () => {
+		const { server } = await withOptions();
+		clearSigningKeyCache();
+		sandbox.setFaults([{ kind: 'trickle', delayMs: 9000, method: 'GET', path: `/webhooks/${WEBHOOK}`, times: -1 }]);
+		const started = Date.now();
+		expect((await post(server.url)).status).toBe(503);
+		expect(Date.now() - started).toBeLessThan(7000);
+		expect(sandbox.faultHits()[0]).toBe(1);
+		sandbox.setFaults([]);
+	}, 15_000);
+
 	it('the credential is read once per webhook and process, not per delivery', async () => {
 		const { server } = await withOptions();
 		const spy = jest.spyOn(HarnessCredentialsHelper.prototype, 'getDecrypted');

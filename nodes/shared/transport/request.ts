@@ -175,6 +175,8 @@ function networkError(node: INode, request: RecruitingRequest, error: Error, att
 	const timedOut =
 		code === 'ECONNABORTED' ||
 		code === 'ETIMEDOUT' ||
+		// The attempt's own time bound (AbortSignal.timeout) cancels the request.
+		code === 'ERR_CANCELED' ||
 		/timeout/i.test(error.message) ||
 		/timeout/i.test(causeMessage);
 	const tries = attempts > 1 ? ` (${attempts} attempts)` : '';
@@ -409,10 +411,13 @@ export async function recruitingRequest<T = IDataObject>(
 	for (;;) {
 		let response: FullResponse;
 		try {
+			// `timeout` only bounds a silent socket: an answer trickling in could hold a call for
+			// much longer. The signal bounds the whole attempt (in a workflow execution n8n puts its
+			// own cancel signal in its place; hooks, deliveries and pickers keep this one).
 			response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
 				CREDENTIAL_TYPE,
-				options,
+				{ ...options, abortSignal: AbortSignal.timeout(policy.timeoutMs) },
 				{ credentialsDecrypted: connection.credentials },
 			)) as FullResponse;
 		} catch (error) {

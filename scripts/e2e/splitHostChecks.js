@@ -1,0 +1,57 @@
+'use strict';
+/**
+ * n8n 2.x takes the production webhook URL from WEBHOOK_URL and the test URL from the editor's
+ * base URL (N8N_EDITOR_BASE_URL): behind a proxy the two often have different hosts. In an n8n
+ * started that way, a test listen and a production activation of the same workflow must not take
+ * the webhook from each other, and the dashboard's endpoint must come back at the end.
+ */
+const assert = require('assert');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { startN8n } = require('../n8n/instance');
+const { freePort } = require('../n8n/cache');
+const { createCredential, sleep, waitFor } = require('./lib');
+const { triggerWorkflow } = require('./workflows');
+
+async function splitHostChecks(checks, sb, tarball, version) {
+	const port = await freePort();
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'recruiting-split-'));
+	const n8n = await startN8n({
+		version,
+		port,
+		userFolder,
+		communityTarballs: [tarball],
+		webhookUrl: `http://127.0.0.1:${port}/`,
+		env: { N8N_EDITOR_BASE_URL: `http://localhost:${port}/` },
+	});
+	const endpoint = async () => (await sb.control.record('webhooks', 'wh_demo')).endpoint;
+	try {
+		await checks.check('split hosts (WEBHOOK_URL ≠ editor URL): a test listen and production never take the webhook from each other; the endpoint comes back', async () => {
+			const original = await endpoint();
+			const credential = await createCredential(n8n, sb.sandbox, 'Recruiting (split hosts)');
+			const { workflow, nodeWebhookId } = triggerWorkflow(credential, { events: ['candidate.updated'], name: 'E2E: split hosts' });
+			const wf = await n8n.api('POST', '/workflows', workflow);
+			const full = await n8n.rest('GET', `/workflows/${wf.id}`);
+			await n8n.rest('POST', `/workflows/${wf.id}/run`, { workflowData: full.data || full, triggerToStartFrom: { name: 'Recruiting Trigger' } });
+			const testUrl = await waitFor('the test listen to take the webhook', async () => {
+				const now = await endpoint();
+				return now.includes(`/webhook-test/${nodeWebhookId}/`) ? now : undefined;
+			});
+			assert.ok(testUrl.startsWith(`http://localhost:${port}/`), `test URL on the editor host: ${testUrl}`);
+			// Production activation while the test listen holds the webhook: refused, the listen keeps it.
+			await n8n.api('POST', `/workflows/${wf.id}/activate`, undefined, { raw: true });
+			await sleep(3000);
+			assert.strictEqual(await endpoint(), testUrl, 'production took the webhook from the test listen');
+			await n8n.rest('DELETE', `/test-webhook/${wf.id}`, undefined, { raw: true });
+			await n8n.api('POST', `/workflows/${wf.id}/deactivate`, undefined, { raw: true });
+			await waitFor('the original endpoint to come back', async () => (await endpoint()) === original, { timeoutMs: 30000 });
+			assert.strictEqual(await endpoint(), original);
+		});
+	} finally {
+		await n8n.stop().catch(() => {});
+		fs.rmSync(userFolder, { recursive: true, force: true });
+	}
+}
+
+module.exports = { splitHostChecks };
