@@ -2,7 +2,7 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 import { NodeOperationError } from 'n8n-workflow';
 import { webhookLabel } from '../Recruiting/actions/webhook/fields';
 import type { RequestPolicy } from '../shared/transport';
-import { isDotSegment, recruitingRequest, recruitingRequestData, resourcePath } from '../shared/transport';
+import { dataOf, isDotSegment, recruitingRequest, recruitingRequestData, resourcePath } from '../shared/transport';
 import type { SigningKeySource } from './signingKeys';
 import { rememberSigningKey, signingKeyCacheKey } from './signingKeys';
 
@@ -82,15 +82,14 @@ async function fetchWebhookData(
 	id: string,
 	policy?: Partial<RequestPolicy>,
 ): Promise<IDataObject | undefined> {
-	const body = (await recruitingRequest.call(this, {
+	const body = await recruitingRequest.call(this, {
 		method: 'GET',
 		path: resourcePath('webhooks', id),
 		notFound: webhookLabel(id),
 		allowNotFound: true,
 		policy,
-	})) as IDataObject | undefined;
-	if (body === undefined) return undefined;
-	return typeof body.data === 'object' && body.data !== null ? (body.data as IDataObject) : body;
+	});
+	return dataOf(body as IDataObject | undefined);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 import type { Candidate, Tag } from '../../sandbox';
-import { apiPath, errorOf, expr, jsonOf, startRecruitingFixture, type RecruitingFixture } from './fixture';
+import { apiPath, errorOf, expr, jsonOf, useRecruitingFixture } from './fixture';
 
 const SEED = { applications: 2, jobs: 1, candidates: 2, tags: 2 };
 const WEIRD_ID = 'a/b?c#d%e f ü';
@@ -23,15 +23,9 @@ const CANDIDATE: Candidate = {
 };
 const TAG: Tag = { id: 'tag_vip', name: 'VIP', color: '#ff0000', type: 'candidate', status: 'active' };
 
-let fx: RecruitingFixture;
-beforeAll(async () => {
-	fx = await startRecruitingFixture(SEED);
-});
-afterAll(async () => await fx.close());
-beforeEach(() => {
-	fx.sandbox.reset(SEED);
-	fx.sandbox.put('candidates', CANDIDATE);
-	fx.sandbox.put('tags', TAG);
+const fx = useRecruitingFixture(SEED, (sandbox) => {
+	sandbox.put('candidates', CANDIDATE);
+	sandbox.put('tags', TAG);
 });
 
 const summary = () => fx.sandbox.requests.map(({ method, path, query, body }) => ({ method, path, query, body }));

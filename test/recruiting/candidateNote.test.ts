@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 import type { Candidate, Note } from '../../sandbox';
-import { apiPath, errorOf, expr, jsonOf, startRecruitingFixture, type RecruitingFixture } from './fixture';
+import { apiPath, errorOf, expr, jsonOf, useRecruitingFixture } from './fixture';
 
 const SEED = { applications: 1, jobs: 1, candidates: 1, tags: 1 };
 const WEIRD_ID = 'a/b?c#d%e f ü';
@@ -43,16 +43,10 @@ const NOTE: Note = {
 	restricted: false,
 };
 
-let fx: RecruitingFixture;
-beforeAll(async () => {
-	fx = await startRecruitingFixture(SEED);
-});
-afterAll(async () => await fx.close());
-beforeEach(() => {
-	fx.sandbox.reset(SEED);
-	fx.sandbox.put('candidates', candidate('can_grace'));
-	fx.sandbox.put('candidates', candidate('can_other'));
-	fx.sandbox.put('candidateNotes', NOTE);
+const fx = useRecruitingFixture(SEED, (sandbox) => {
+	sandbox.put('candidates', candidate('can_grace'));
+	sandbox.put('candidates', candidate('can_other'));
+	sandbox.put('candidateNotes', NOTE);
 });
 
 const run = async (parameters: INodeParameters) =>

@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 import type { Feedback, Question } from '../../sandbox';
-import { apiPath, errorOf, expr, jsonOf, startRecruitingFixture, type RecruitingFixture } from './fixture';
+import { apiPath, errorOf, expr, jsonOf, useRecruitingFixture } from './fixture';
 
 const SEED = { applications: 1, jobs: 1, candidates: 1, tags: 1 };
 const WEIRD_ID = 'a/b?c#d%e f ü';
@@ -35,14 +35,8 @@ const feedback = (id: string): Feedback => ({
 	],
 });
 
-let fx: RecruitingFixture;
-beforeAll(async () => {
-	fx = await startRecruitingFixture(SEED);
-});
-afterAll(async () => await fx.close());
-beforeEach(() => {
-	fx.sandbox.reset(SEED);
-	fx.sandbox.put('feedback', feedback('fb_1'));
+const fx = useRecruitingFixture(SEED, (sandbox) => {
+	sandbox.put('feedback', feedback('fb_1'));
 });
 
 const run = async (parameters: INodeParameters) =>

@@ -63,6 +63,36 @@ export async function startRecruitingFixture(
 	};
 }
 
+/**
+ * The fixture of one test file: started before its tests, closed after them, and reseeded (then
+ * given `records`) before each test. Its `sandbox` and `run` are usable inside the tests.
+ */
+export function useRecruitingFixture(seed: SeedSizes, records: (sandbox: Sandbox) => void = () => {}): RecruitingFixture {
+	let fixture: RecruitingFixture | undefined;
+	const started = () => {
+		if (!fixture) throw new Error('useRecruitingFixture: used outside a test');
+		return fixture;
+	};
+	beforeAll(async () => {
+		fixture = await startRecruitingFixture(seed);
+	});
+	afterAll(async () => await fixture?.close());
+	beforeEach(() => {
+		started().sandbox.reset(seed);
+		records(started().sandbox);
+	});
+	return {
+		get sandbox() {
+			return started().sandbox;
+		},
+		get credentials() {
+			return started().credentials;
+		},
+		run: async (parameters, options) => await started().run(parameters, options),
+		close: async () => await started().close(),
+	};
+}
+
 /* Helpers for the node tests. */
 
 /** The raw path the node must request: `/v1.0/{company}/{segment}/…`, each segment percent-encoded. */

@@ -4,7 +4,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import type { Candidate, Tag } from '../../sandbox';
-import { apiPath, errorOf, jsonOf, startRecruitingFixture, type RecruitingFixture } from './fixture';
+import { apiPath, errorOf, jsonOf, useRecruitingFixture } from './fixture';
 
 const SEED = { applications: 2, jobs: 1, candidates: 2, tags: 3 };
 const TAGS: Tag[] = [
@@ -26,16 +26,10 @@ const CANDIDATE: Partial<Candidate> & { id: string } = {
 	],
 };
 
-let fx: RecruitingFixture;
-beforeAll(async () => {
-	fx = await startRecruitingFixture(SEED);
-});
-afterAll(async () => await fx.close());
-beforeEach(() => {
-	fx.sandbox.reset(SEED);
-	for (const tag of TAGS) fx.sandbox.put('tags', tag);
-	fx.sandbox.put('candidates', CANDIDATE as Candidate);
-	fx.sandbox.clearRequests();
+const fx = useRecruitingFixture(SEED, (sandbox) => {
+	for (const tag of TAGS) sandbox.put('tags', tag);
+	sandbox.put('candidates', CANDIDATE as Candidate);
+	sandbox.clearRequests();
 });
 
 const writes = () => fx.sandbox.requests.filter((r) => r.method !== 'GET').map(({ method, path, body }) => ({ method, path, body }));

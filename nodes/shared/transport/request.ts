@@ -499,7 +499,11 @@ export async function recruitingRequestData(
 	this: RecruitingContext,
 	request: RecruitingRequest,
 ): Promise<IDataObject> {
-	const body = (await recruitingRequest.call(this, request)) as IDataObject | undefined;
+	return dataOf((await recruitingRequest.call(this, request)) as IDataObject | undefined) ?? {};
+}
+
+/** The resource of a `{ data: resource }` answer (an answer without the wrapper as it is). */
+export function dataOf(body: IDataObject | undefined): IDataObject | undefined {
 	if (body && typeof body.data === 'object' && body.data !== null) return body.data as IDataObject;
-	return body ?? {};
+	return body;
 }
