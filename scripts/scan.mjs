@@ -9,6 +9,7 @@
  *      package.json).
  *
  * Both use the scanner's exported `analyzePackage` (its ESLint config, inline disables ignored).
+ * It also refuses published JavaScript that no source file produces (left over in dist/).
  * Any error or warning fails the run, and so does an `eslint-disable` comment left in published
  * code. Needs `npm run build` first (the tarball holds dist/).
  *
@@ -128,6 +129,19 @@ try {
 		console.log(`FAIL inline lint/type disables in published code:\n  ${disabled.join('\n  ')}`);
 	} else {
 		console.log('ok   no inline eslint-disable / @ts-ignore / @ts-expect-error / @ts-nocheck in published code');
+	}
+
+	// 4. Nothing stale: every published .js comes from a source .ts of today's tree. A file left in
+	// dist/ by an earlier layout (dist/nodes/shared/transport.js beside transport/index.js) is
+	// packed too and, for `require('../shared/transport')`, wins over the directory.
+	const stale = glob
+		.sync('dist/**/*.js', { cwd: unpacked })
+		.filter((file) => !fs.existsSync(path.join(root, file.replace(/^dist\//, '').replace(/\.js$/, '.ts'))));
+	if (stale.length > 0) {
+		failures++;
+		console.log(`FAIL published JavaScript without a source file (stale build output; \`npm run build\` cleans dist/):\n  ${stale.join('\n  ')}`);
+	} else {
+		console.log('ok   every published .js has its .ts source');
 	}
 
 	const filled = [...new Set([...filledSource, ...filledTarball])];
