@@ -116,9 +116,14 @@ function b4Trigger(webhookUuid, cred, remoteWebhookId, events) {
 	]);
 }
 
-/** B4, n8n's Webhook node alone, answering on receipt like our trigger. */
-function b4Webhook(path) {
-	return chain('bench B4 webhook', [webhookNode(path, { responseMode: 'onReceived' })]);
+/** B4, n8n's Webhook node alone, answering on receipt like our trigger; with `headerCredential`, it checks that header. */
+function b4Webhook(path, headerCredential) {
+	const start = webhookNode(path, { responseMode: 'onReceived' });
+	if (headerCredential) {
+		start.parameters.authentication = 'headerAuth';
+		start.credentials = headerCred(headerCredential);
+	}
+	return chain(`bench B4 webhook${headerCredential ? ' (header auth)' : ''}`, [start]);
 }
 
 module.exports = { b1Ours, b1Http, b2Ours, b2Http, b4Trigger, b4Webhook };
