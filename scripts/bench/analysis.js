@@ -111,12 +111,14 @@ n8n's main process during one execution.
   every 10 minutes, or after a failed verification). The same profile then shows \`webhook()\` at
   ~0.23 ms per delivery (inclusive, 200 µs sampling), about half of it under the signature
   check.
-- Both profiles side by side (200 deliveries each, same machine, one after the other): the
-  trigger's workflow costs n8n's process ~2.6 ms more busy CPU per delivery, and the difference
-  is almost all database work (sqlite3 native calls, TypeORM, luxon dates: +~1.2 ms;
-  \`(program)\`: +0.6 ms), not the package (its own functions: ~0.08 ms self time per delivery,
-  plus ~0.05 ms creating the HMAC key). n8n runs a credential permission check with database
-  lookups before every execution of a workflow that has a credentialed node
-  (\`credentials-permission-checker\`); the Webhook node's workflow has none. That cost comes with
-  any trigger that needs a credential, and node code cannot avoid it.
+- Both profiles side by side (200 deliveries each, same machine, one after the other; repeated
+  on e6a5a7a): n8n's process is busy ~11.5 ms per delivery for the trigger's workflow and
+  ~9.3 ms for the Webhook node's, and the difference is almost all database work (TypeORM
+  +0.5 ms, \`(program)\` +0.5 ms, sqlite3 and luxon dates +0.3 ms), not the package (its own
+  functions: ~0.06 ms self time per delivery). n8n runs a credential permission check with a
+  database query before every execution of a workflow that has a credentialed node
+  (\`credentials-permission-checker\`, called from \`WorkflowRunner.run\`); the plain Webhook
+  node's workflow has none. That cost comes with any trigger that needs a credential, and node
+  code cannot avoid it: the bench's reference variant, the Webhook node with Header Auth, pays it
+  too, and the trigger is as fast as that or faster (see B4).
 `;
