@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { OwnUrls } from './n8nUrls';
 import { ownUrls, sameEndpoint } from './n8nUrls';
 import { forgetSigningKey } from './signingKeys';
+import { readTestListenNote, withTestListenNote } from './testListenNote';
 import type { RemoteWebhook } from './webhookApi';
 import { putWebhook, readWebhook, sameEvents, signingKeyCacheKeyOf, webhookIdParameter } from './webhookApi';
 
@@ -17,12 +18,16 @@ import { putWebhook, readWebhook, sameEvents, signingKeyCacheKeyOf, webhookIdPar
  *   naming the webhook and the URL that holds it;
  * - this workflow's production URL, during "Listen for test event": refused, like n8n does for
  *   its own single-webhook triggers, so an active workflow never loses its deliveries;
- * - this workflow's test URL, during activation: refused until the test listen has ended and
- *   put the original back.
+ * - this workflow's test URL, during activation: production takes the webhook over, with the
+ *   original the listen wrote into the webhook's description (testListenNote.ts). That also
+ *   covers a listen that n8n's restart cut short, which no hook ever ends. A listen still running
+ *   then receives nothing more and, when it ends, leaves the webhook to production. Without that
+ *   note (the webhook was set to the test URL by hand) the original is unknown: refused.
  *
  * Two slots, because the editor's test listen runs on its own copy of the static data:
  * - `originalWebhook`: the dashboard's endpoint and events before the production activation.
- * - `webhookBeforeTest`: the same, taken when a test listen began; put back when it ends.
+ * - `webhookBeforeTest`: the same, taken when a test listen began; put back when it ends. n8n
+ *   keeps it only in memory, hence the note in the description as well.
  */
 
 export const ORIGINAL_SLOT = 'originalWebhook';
@@ -114,6 +119,18 @@ function assertEnabled(this: IHookFunctions, remote: RemoteWebhook): void {
 	);
 }
 
+/**
+ * What the webhook was before this workflow's test listen took it, from the note the listen left
+ * in its description; undefined unless it points at this node's test URL and the note names an
+ * endpoint outside n8n (an n8n URL is never taken for the original).
+ */
+function leftByTestListen(remote: RemoteWebhook, urls: OwnUrls): RemoteWebhook | undefined {
+	if (urls.kind(remote.endpoint) !== 'own-test') return undefined;
+	const found = readTestListenNote(remote.description);
+	if (!found || urls.kind(found.note.endpoint) !== 'external') return undefined;
+	return { ...remote, endpoint: found.note.endpoint, events: found.note.events, description: found.description };
+}
+
 /** Refuses to take a webhook that another n8n URL holds; see the rules at the top. */
 function assertNotHeld(this: IHookFunctions, remote: RemoteWebhook, urls: OwnUrls, test: boolean): void {
 	const kind = urls.kind(remote.endpoint);
@@ -131,10 +148,15 @@ function assertNotHeld(this: IHookFunctions, remote: RemoteWebhook, urls: OwnUrl
 		});
 	}
 	if (!test && kind === 'own-test') {
-		throw new NodeOperationError(this.getNode(), `${where}: "Listen for test event" of this workflow holds it`, {
-			description:
-				"Wait until the test listen has ended (it puts the webhook back), then activate again. If no test listen is running because n8n restarted during one, set the webhook's endpoint back in the dashboard first.",
-		});
+		// Reached only without the listen's note: where the webhook pointed before is unknown.
+		throw new NodeOperationError(
+			this.getNode(),
+			`${where}: this workflow's "Listen for test event" URL, and what it replaced is unknown`,
+			{
+				description:
+					"If a test listen is running, wait until it ends (it puts the webhook back), then activate again. Otherwise set the webhook's endpoint and events back in the dashboard first.",
+			},
+		);
 	}
 }
 
@@ -151,6 +173,9 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const saved = readSlot(staticData, slot);
 	// A snapshot of another webhook (the ID was changed): let create hand that one back first.
 	if (saved && saved.webhookId !== id) return false;
+	// A test listen without a snapshot of its own (one cut short by a restart left the webhook on
+	// this URL): create takes the original from the note, so that this listen's end puts it back.
+	if (!saved && isTestListen.call(this)) return false;
 	return sameEndpoint(remote.endpoint, url) && sameEvents(remote.events, events);
 }
 
@@ -173,13 +198,32 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 
 	const remote = await readWebhook(this, id, { required: true });
 	assertEnabled.call(this, remote);
-	assertNotHeld.call(this, remote, urls, test);
+	// On this workflow's test URL with the listen's note: the note says what the dashboard had.
+	const original = leftByTestListen(remote, urls);
+	if (!original) assertNotHeld.call(this, remote, urls, test);
 	// Only an endpoint outside n8n is the dashboard's: remember it (a newer one replaces an older).
 	// Pointing here already (re-activation, republishing), there is nothing new to remember.
-	if (urls.kind(remote.endpoint) === 'external') staticData[slot] = snapshot(remote, url);
+	const dashboard = original ?? (urls.kind(remote.endpoint) === 'external' ? remote : undefined);
+	if (dashboard) {
+		// A description the service left out comes back empty: that also clears a listen's note.
+		staticData[slot] = snapshot(test ? { ...dashboard, description: dashboard.description ?? '' } : dashboard, url);
+	}
+	const description = (original ?? remote).description;
 	await putWebhook.call(
 		this,
-		{ endpoint: url, events, name: remote.name, description: remote.description },
+		{
+			endpoint: url,
+			events,
+			name: remote.name,
+			description:
+				test && dashboard
+					? withTestListenNote(description, {
+							endpoint: dashboard.endpoint,
+							events: dashboard.events,
+							since: new Date().toISOString(),
+						})
+					: description,
+		},
 		id,
 	);
 	return true;

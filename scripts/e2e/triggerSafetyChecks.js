@@ -171,7 +171,7 @@ async function triggerSafetyChecks(checks, n8n, sb, credential, { queue = false 
 	});
 
 	if (!queue) {
-		await checks.check('trigger: production activated during "Listen for test event" -> refused; the listen ends restoring the original; then activation works', async () => {
+		await checks.check('trigger: production activated during "Listen for test event" -> production takes over with the original from the listen\'s note; cancelling the listen leaves it; deactivation restores the original', async () => {
 			await withWorkflows(n8n, async (created) => {
 				const { workflow, productionUrl } = triggerWorkflow(credential, { events: EVENTS, name: 'E2E: test listen then activate' });
 				const wf = await n8n.api('POST', '/workflows', workflow);
@@ -181,15 +181,17 @@ async function triggerSafetyChecks(checks, n8n, sb, credential, { queue = false 
 				const full = await n8n.rest('GET', `/workflows/${wf.id}`);
 				const run = await n8n.rest('POST', `/workflows/${wf.id}/run`, { workflowData: full, triggerToStartFrom: { name: 'Recruiting Trigger' } });
 				assert.strictEqual(run.waitingForWebhook, true, JSON.stringify(run));
-				await webhookWhen(control, 'wh_demo on the test URL', (w) => w.endpoint === testUrl);
-				const error = await refusedActivation(n8n, wf);
-				assert.match(error, /Listen for test event/);
-				assert.strictEqual((await control.record('webhooks', 'wh_demo')).endpoint, testUrl, 'the refused activation moved the webhook');
-				const delivery = await control.deliver({ webhookId: 'wh_demo', event: 'candidate.updated' });
-				assert.strictEqual(delivery.status, 200);
-				sameWebhook(await webhookWhen(control, 'wh_demo restored after the test event', (w) => w.endpoint === original.endpoint), original);
+				const listening = await webhookWhen(control, 'wh_demo on the test URL', (w) => w.endpoint === testUrl);
+				assert.ok(listening.description.startsWith(`${original.description}\n\n[n8n: "Listen for test event" holds this webhook`), `no note in: ${listening.description}`);
 				await n8n.api('POST', `/workflows/${wf.id}/activate`);
-				await webhookWhen(control, 'wh_demo on the production URL', (w) => w.endpoint === url);
+				const taken = await webhookWhen(control, 'wh_demo on the production URL', (w) => w.endpoint === url);
+				assert.strictEqual(taken.description, original.description, 'the note stayed in the description');
+				await n8n.rest('DELETE', `/test-webhook/${wf.id}`);
+				await sleep(1000);
+				assert.strictEqual((await control.record('webhooks', 'wh_demo')).endpoint, url, 'the end of the listen moved the webhook');
+				const before = (await executionsOf(n8n, wf.id)).length;
+				assert.strictEqual((await control.deliver({ webhookId: 'wh_demo', event: 'candidate.updated' })).status, 200);
+				await newExecution(n8n, wf.id, before);
 				await deactivate(n8n, wf);
 				sameWebhook(await webhookWhen(control, 'wh_demo restored', (w) => w.endpoint === original.endpoint), original);
 			});

@@ -8,7 +8,8 @@
  * the workflow is active (a restart calls neither create nor delete: the webhook must stay on
  * n8n, a signed delivery must still start an execution), then deactivates. After every
  * deactivation, and at the end, the sandbox's `wh_demo` must be exactly as it started (endpoint,
- * events, name, description).
+ * events, name, description). Then n8n killed, and restarted, during a "Listen for test event":
+ * both an activation and a new test listen afterwards must bring the dashboard's endpoint back.
  *
  *   node scripts/reliability/lifecycle.js [--version 2.41.1] [--cycles 20] [--restart-every 4] [--no-build]
  *
@@ -117,6 +118,55 @@ async function main() {
 				await lib.waitFor('wh_demo to be restored', restored, { timeoutMs: 20000 });
 			});
 			counts.cycles++;
+		}
+		// n8n restarted during "Listen for test event": n8n keeps a listen only in memory and runs no
+		// hook for it after a restart, so the webhook stays on the test URL. The listen's note in the
+		// description must bring the dashboard's endpoint back, whichever way the user goes on.
+		const testUrl = url.replace('/webhook/', '/webhook-test/');
+		const listen = async () => {
+			const full = await n8n.rest('GET', `/workflows/${wf.id}`);
+			const run = await n8n.rest('POST', `/workflows/${wf.id}/run`, { workflowData: full, triggerToStartFrom: { name: 'Recruiting Trigger' } });
+			assert.strictEqual(run.waitingForWebhook, true, JSON.stringify(run));
+			const now = await lib.waitFor('wh_demo on the test URL', async () => {
+				const w = await control.record('webhooks', 'wh_demo');
+				return w.endpoint === testUrl && w;
+			});
+			assert.ok(now.description.startsWith(`${original.description}\n\n[n8n: "Listen for test event" holds this webhook`), `no note in: ${now.description}`);
+		};
+		const cutShort = async (how) => {
+			await listen();
+			await n8n.stop({ force: how === 'killed' });
+			await n8n.start();
+			counts.restarts++;
+			assert.strictEqual((await control.record('webhooks', 'wh_demo')).endpoint, testUrl, 'expected the webhook left on the test URL');
+		};
+		for (const how of ['killed', 'restarted']) {
+			checks.prefix = `test listen, n8n ${how} during it: `;
+			await checks.check('activate afterwards → production with the original events; deactivate → wh_demo exactly as it started', async () => {
+				await cutShort(how);
+				await n8n.api('POST', `/workflows/${wf.id}/activate`);
+				await lib.waitFor('wh_demo to point at n8n', onN8n, { timeoutMs: 20000 });
+				assert.strictEqual((await control.record('webhooks', 'wh_demo')).description, original.description);
+				const delivery = await lib.waitFor(
+					'a delivery n8n accepts',
+					async () => {
+						const d = await control.deliver({ webhookId: 'wh_demo', event: 'candidate.updated' });
+						return d.status === 200 && d;
+					},
+					{ timeoutMs: 20000, intervalMs: 500 },
+				);
+				assert.strictEqual(delivery.endpoint, url);
+				counts.deliveriesVerified++;
+				await n8n.api('POST', `/workflows/${wf.id}/deactivate`);
+				await lib.waitFor('wh_demo to be restored', restored, { timeoutMs: 20000 });
+			});
+			await checks.check('a new test listen afterwards → its test event ends it → wh_demo exactly as it started', async () => {
+				await cutShort(how);
+				await listen();
+				const delivery = await control.deliver({ webhookId: 'wh_demo', event: 'candidate.updated' });
+				assert.strictEqual(delivery.status, 200, `the test event answered ${delivery.status}`);
+				await lib.waitFor('wh_demo to be restored', restored, { timeoutMs: 20000 });
+			});
 		}
 		checks.prefix = '';
 		await checks.check('after all cycles: wh_demo endpoint, events, name and description as at the start', async () => {

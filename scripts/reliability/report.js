@@ -86,7 +86,7 @@ const describe = {
 	redos:
 		'Every published function that runs a regular expression on user or sender input (the validators of `nodes/shared/validation.ts`, event names, the signature headers and body, the loopback check, the secret redaction), fed 30 pathological texts at 1,000 to 1,000,000 characters (`a…a@`, `@…@`, `a@a.a.…`, digits, spaces, slashes, dots, unpaired surrogates…) and fast-check texts repeated up to 1 MB, each against a reference: refused with the clear error, or accepted where valid. Times are recorded, not asserted (2 s a call only stops a hang); the notes give the worst per function on 1 MB.',
 	lifecycle:
-		'The package `npm pack`ed and installed community-style into a real n8n; 20 activate/deactivate cycles through the public API with restarts while active; the sandbox\'s `wh_demo` webhook must end exactly as it started (endpoint, events, name, description).',
+		'The package `npm pack`ed and installed community-style into a real n8n; 20 activate/deactivate cycles through the public API with restarts while active, then n8n killed, and restarted, during a *Listen for test event* followed by an activation or by a new test listen; the sandbox\'s `wh_demo` webhook must end exactly as it started (endpoint, events, name, description).',
 };
 for (const r of results) {
 	lines.push(`### ${r.title}`);

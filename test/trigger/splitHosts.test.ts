@@ -1,7 +1,8 @@
 /**
  * n8n 2.x builds the production webhook URL from WEBHOOK_URL and the test URL from the editor's
  * base URL: the two can have different hosts. Every order of test listen and production must
- * still be refused where it would take the other's webhook, and nothing may leave the webhook on
+ * still be recognised (a test listen refused beside production, production taking over from a
+ * test listen), and nothing may leave the webhook on
  * an n8n URL or lose the dashboard's endpoint. Also: a service that stores the endpoint spelled
  * differently (host case, default port) still gets the original back.
  */
@@ -53,17 +54,17 @@ test('production active, then a test listen on the editor host: refused, product
 	}
 });
 
-test('a test listen on the editor host, then production: refused until the listen ends, then all restored', async () => {
+test('a test listen on the editor host, then production: production takes over, the end of the listen leaves it, all restored', async () => {
 	const original = endpoint();
 	const { server, production, test } = await splitHosts();
 	try {
 		const listen = test();
 		await listen.activate('manual');
 		expect(endpoint()).toContain('/webhook-test/');
-		await expect(production.activate()).rejects.toThrow('"Listen for test event" of this workflow holds it');
-		await listen.deactivate();
-		expect(endpoint()).toBe(original);
 		await production.activate();
+		expect(endpoint()).toBe(server.url);
+		await listen.deactivate();
+		expect(endpoint()).toBe(server.url);
 		await production.deactivate();
 		expect(endpoint()).toBe(original);
 	} finally {

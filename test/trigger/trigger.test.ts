@@ -12,6 +12,7 @@ import { ORIGINAL_SLOT, TEST_SLOT } from '../../nodes/RecruitingTrigger/lifecycl
 import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
 import { clearSeenDeliveries } from '../../nodes/RecruitingTrigger/seenDeliveries';
 import { clearSigningKeyCache } from '../../nodes/RecruitingTrigger/signingKeys';
+import { readTestListenNote, withTestListenNote } from '../../nodes/RecruitingTrigger/testListenNote';
 import { startSandbox, type Sandbox, type Webhook } from '../../sandbox';
 import { HarnessCredentialsHelper } from '../harness/credentials';
 import {
@@ -362,23 +363,100 @@ describe('the remembered original survives', () => {
 		expect(dashboardState()).toEqual(before);
 	});
 
-	it('a test listen, then production activated during it: refused until the listen ends, then works', async () => {
+	it('a test listen, then production activated during it: production takes over; the listen ends leaving it to production', async () => {
 		const before = dashboardState();
 		const { server, hooks, store } = await setup();
 		const testHooks = testListen(server, new StaticDataStore(store.workflowData));
 		await testHooks.activate('manual');
 		expect(remote().endpoint).toBe(testHooks.webhookUrl);
 		expect(testHooks.staticData[TEST_SLOT]).toMatchObject({ endpoint: before.endpoint });
-		await expect(hooks.activate()).rejects.toThrow('"Listen for test event" of this workflow holds it');
-		// The failed activation neither recorded the test URL nor touched the webhook.
-		expect(hooks.staticData).toEqual({});
-		expect(remote().endpoint).toBe(testHooks.webhookUrl);
-		await testHooks.deactivate();
-		expect(dashboardState()).toEqual(before);
 		await hooks.activate();
-		expect(hooks.staticData[ORIGINAL_SLOT]).toMatchObject({ endpoint: before.endpoint });
+		// The original comes from the listen's note, never the test URL.
+		expect(hooks.staticData[ORIGINAL_SLOT]).toMatchObject({
+			endpoint: before.endpoint,
+			events: before.subscribed_events,
+			description: before.description,
+		});
+		expect(remote().endpoint).toBe(server.url);
+		expect(remote().description).toBe(before.description);
+		await testHooks.deactivate();
+		expect(remote().endpoint).toBe(server.url);
+		expect((await sandbox.deliver({ webhookId: WEBHOOK, event: 'candidate.updated' })).status).toBe(200);
+		expect(items(server)).toHaveLength(1);
 		await hooks.deactivate();
 		expect(dashboardState()).toEqual(before);
+	});
+
+	it('a test listen notes in the description what it replaced, and its end puts the description back exactly', async () => {
+		const before = dashboardState();
+		const { server, store } = await setup();
+		const testHooks = testListen(server, new StaticDataStore(store.workflowData));
+		await testHooks.activate('manual');
+		const note = readTestListenNote(remote().description);
+		expect(note).toEqual({
+			description: before.description,
+			note: { endpoint: before.endpoint, events: before.subscribed_events, since: expect.any(String) },
+		});
+		expect(remote().description.startsWith(`${before.description}\n\n[n8n: "Listen for test event" holds this webhook`)).toBe(true);
+		await testHooks.deactivate();
+		expect(dashboardState()).toEqual(before);
+	});
+
+	describe('n8n restarted during a test listen (n8n runs no hook to end it)', () => {
+		/** A listen whose end never comes: its in-memory copy of static data is simply lost. */
+		async function cutShortListen() {
+			const before = dashboardState();
+			const s = await setup();
+			await testListen(s.server, new StaticDataStore(s.store.workflowData)).activate('manual');
+			expect(remote().endpoint).toContain('/webhook-test/');
+			clearSigningKeyCache();
+			return { before, ...s };
+		}
+
+		it('activation afterwards takes the original from the note; deactivation restores the dashboard exactly', async () => {
+			const { before, server, hooks } = await cutShortListen();
+			await hooks.activate();
+			expect(remote().endpoint).toBe(server.url);
+			expect(remote().description).toBe(before.description);
+			expect(hooks.staticData[ORIGINAL_SLOT]).toMatchObject({ endpoint: before.endpoint, events: before.subscribed_events });
+			expect((await sandbox.deliver({ webhookId: WEBHOOK, event: 'candidate.updated' })).status).toBe(200);
+			await hooks.deactivate();
+			expect(dashboardState()).toEqual(before);
+		});
+
+		it('a new test listen afterwards adopts the note, and its end restores the dashboard exactly', async () => {
+			const { before, server, store } = await cutShortListen();
+			const again = testListen(server, new StaticDataStore(store.workflowData));
+			// The webhook already points at this test URL with these events: it must still take a snapshot.
+			expect(await again.activate('manual')).toEqual({ existed: false, created: true });
+			expect(again.staticData[TEST_SLOT]).toMatchObject({ endpoint: before.endpoint, description: before.description });
+			await again.deactivate();
+			expect(dashboardState()).toEqual(before);
+		});
+
+		it('without a note (set to the test URL by hand) activation is refused and nothing changes', async () => {
+			const { server, hooks } = await setup();
+			const testUrl = testListen(server, new StaticDataStore()).webhookUrl;
+			sandbox.put('webhooks', { ...remote(), endpoint: testUrl });
+			const state = dashboardState();
+			await expect(hooks.activate()).rejects.toThrow(
+				`Webhook "${WEBHOOK}" points at ${testUrl}: this workflow's "Listen for test event" URL, and what it replaced is unknown`,
+			);
+			expect(hooks.staticData).toEqual({});
+			expect(dashboardState()).toEqual(state);
+		});
+
+		it('a note naming an n8n URL is not taken for the original', async () => {
+			const { server, hooks } = await setup();
+			const testUrl = testListen(server, new StaticDataStore()).webhookUrl;
+			for (const named of [server.url, testUrl, server.url.replace(/\/[^/]+\/webhook$/, '/0f0e0d0c-0b0a-4908-8706-050403020100/webhook')]) {
+				const description = withTestListenNote('Mine.', { endpoint: named, events: ['job.created'], since: 'x' });
+				sandbox.put('webhooks', { ...remote(), endpoint: testUrl, description });
+				await expect(hooks.activate()).rejects.toThrow('what it replaced is unknown');
+				expect(hooks.staticData[ORIGINAL_SLOT]).toBeUndefined();
+				expect(remote().endpoint).toBe(testUrl);
+			}
+		});
 	});
 
 	it('static data never holds the signing key', async () => {
