@@ -20,9 +20,11 @@ import { putWebhook, readWebhook, sameEvents, signingKeyCacheKeyOf, webhookIdPar
  *   its own single-webhook triggers, so an active workflow never loses its deliveries;
  * - this workflow's test URL, during activation: production takes the webhook over, with the
  *   original the listen wrote into the webhook's description (testListenNote.ts). That also
- *   covers a listen that n8n's restart cut short, which no hook ever ends. A listen still running
- *   then receives nothing more and, when it ends, leaves the webhook to production. Without that
- *   note (the webhook was set to the test URL by hand) the original is unknown: refused.
+ *   covers a listen that n8n's restart cut short, which no hook ever ends; a new test listen
+ *   adopts the note the same way. A listen still running then receives nothing more and, when it
+ *   ends, leaves the webhook to production. Without that note (the webhook was set to the test URL
+ *   by hand) the original is unknown: activation and test listen are refused. A note on a webhook
+ *   that points outside n8n is left over (set back by hand): it is taken out of the description.
  *
  * Two slots, because the editor's test listen runs on its own copy of the static data:
  * - `originalWebhook`: the dashboard's endpoint and events before the production activation.
@@ -100,10 +102,27 @@ function isTestListen(this: IHookFunctions): boolean {
  * Puts a snapshot back, unless someone else has re-pointed the webhook since we took it over
  * (then their change stands). A webhook deleted meanwhile is fine: there is nothing to restore.
  */
-async function restore(this: IHookFunctions, saved: SavedWebhook, urls: string[]): Promise<void> {
+async function restore(this: IHookFunctions, saved: SavedWebhook, urls: string[], own: OwnUrls): Promise<void> {
 	const remote = await readWebhook(this, saved.webhookId, { required: false });
-	if (!remote || !urls.some((url) => sameEndpoint(url, remote.endpoint))) return;
-	await putWebhook.call(this, saved, saved.webhookId, { allowNotFound: true });
+	if (!remote) return;
+	if (urls.some((url) => sameEndpoint(url, remote.endpoint))) {
+		await putWebhook.call(this, saved, saved.webhookId, { allowNotFound: true });
+		return;
+	}
+	// Their change stands, but not a test listen's note left in the description: it is ours.
+	const leftover = leftoverNoteRemoved(remote, own);
+	if (leftover) await putWebhook.call(this, leftover, saved.webhookId, { allowNotFound: true });
+}
+
+/**
+ * The webhook with a test listen's note taken out of its description, when the note is left
+ * over: the webhook points outside n8n (someone set it back by hand, or a listen's end found it
+ * re-pointed). Undefined when there is nothing to take out.
+ */
+function leftoverNoteRemoved(remote: RemoteWebhook, urls: OwnUrls): RemoteWebhook | undefined {
+	if (urls.kind(remote.endpoint) !== 'external') return undefined;
+	const found = readTestListenNote(remote.description);
+	return found ? { ...remote, description: found.description } : undefined;
 }
 
 /** A disabled webhook sends nothing, and the API cannot enable it: say so instead of "activating". */
@@ -147,7 +166,7 @@ function assertNotHeld(this: IHookFunctions, remote: RemoteWebhook, urls: OwnUrl
 				'"Listen for test event" would take the deliveries away from the active workflow, so it is refused. Deactivate the workflow to test with this webhook, or use another webhook for tests.',
 		});
 	}
-	if (!test && kind === 'own-test') {
+	if (kind === 'own-test') {
 		// Reached only without the listen's note: where the webhook pointed before is unknown.
 		throw new NodeOperationError(
 			this.getNode(),
@@ -192,37 +211,38 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	const earlier = readSlot(staticData, slot);
 	if (earlier && earlier.webhookId !== id) {
 		// The Webhook ID changed while a snapshot of the previous one was kept: hand that one back.
-		await restore.call(this, earlier, [earlier.replacedBy, url]);
+		await restore.call(this, earlier, [earlier.replacedBy, url], urls);
 		delete staticData[slot];
 	}
 
-	const remote = await readWebhook(this, id, { required: true });
-	assertEnabled.call(this, remote);
+	const fetched = await readWebhook(this, id, { required: true });
+	assertEnabled.call(this, fetched);
 	// On this workflow's test URL with the listen's note: the note says what the dashboard had.
-	const original = leftByTestListen(remote, urls);
+	// Outside n8n, a note is left over and not part of the dashboard's description.
+	const original = leftByTestListen(fetched, urls);
+	const remote = leftoverNoteRemoved(fetched, urls) ?? fetched;
 	if (!original) assertNotHeld.call(this, remote, urls, test);
 	// Only an endpoint outside n8n is the dashboard's: remember it (a newer one replaces an older).
 	// Pointing here already (re-activation, republishing), there is nothing new to remember.
 	const dashboard = original ?? (urls.kind(remote.endpoint) === 'external' ? remote : undefined);
-	if (dashboard) {
-		// A description the service left out comes back empty: that also clears a listen's note.
-		staticData[slot] = snapshot(test ? { ...dashboard, description: dashboard.description ?? '' } : dashboard, url);
-	}
+	if (dashboard) staticData[slot] = snapshot(dashboard, url);
 	const description = (original ?? remote).description;
+	// The note only on a description the service showed us: one left out of its answer would be
+	// overwritten without our knowing what to put back.
+	const noted = test && dashboard !== undefined && description !== undefined;
 	await putWebhook.call(
 		this,
 		{
 			endpoint: url,
 			events,
 			name: remote.name,
-			description:
-				test && dashboard
-					? withTestListenNote(description, {
-							endpoint: dashboard.endpoint,
-							events: dashboard.events,
-							since: new Date().toISOString(),
-						})
-					: description,
+			description: noted
+				? withTestListenNote(description, {
+						endpoint: dashboard.endpoint,
+						events: dashboard.events,
+						since: new Date().toISOString(),
+					})
+				: description,
 		},
 		id,
 	);
@@ -241,7 +261,7 @@ export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	const saved = readSlot(staticData, slot);
 	if (!saved) return true;
 
-	await restore.call(this, saved, [saved.replacedBy, url]);
+	await restore.call(this, saved, [saved.replacedBy, url], urlsOf.call(this, url));
 	delete staticData[slot];
 	forgetSigningKey(signingKeyCacheKeyOf.call(this, saved.webhookId));
 	return true;

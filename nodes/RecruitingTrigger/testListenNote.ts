@@ -10,6 +10,9 @@
  * description back exactly.
  */
 
+import { isEventName } from '../shared/events';
+import { isHttpUrl } from '../shared/validation';
+
 export interface TestListenNote {
 	/** The dashboard's endpoint and events before the listen. */
 	endpoint: string;
@@ -49,8 +52,14 @@ export function readTestListenNote(
 	}
 	if (!parsed || typeof parsed !== 'object') return undefined;
 	const { endpoint, events, since } = parsed as Record<string, unknown>;
-	if (typeof endpoint !== 'string' || endpoint === '' || typeof since !== 'string') return undefined;
-	if (!Array.isArray(events) || events.length > MAX_EVENTS || !events.every((e) => typeof e === 'string')) {
+	// Only what the service would accept back: a hand-edited note must not make every later
+	// deactivation fail on a PUT the service refuses.
+	if (typeof endpoint !== 'string' || !isHttpUrl(endpoint) || typeof since !== 'string') return undefined;
+	if (
+		!Array.isArray(events) ||
+		events.length > MAX_EVENTS ||
+		!events.every((e) => typeof e === 'string' && isEventName(e))
+	) {
 		return undefined;
 	}
 	const before = description.slice(0, at);

@@ -197,17 +197,20 @@ export function checkEmail(node: INode, itemIndex: number, field: string, value:
 	return text;
 }
 
+/** Whether the text is an absolute http:// or https:// URL with a host. */
+export function isHttpUrl(text: string): boolean {
+	try {
+		const url = new URL(text);
+		return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+	} catch {
+		return false;
+	}
+}
+
 /** An absolute http:// or https:// URL with a host. */
 export function checkHttpUrl(node: INode, itemIndex: number, field: string, value: unknown): string {
 	const text = typeof value === 'string' ? value.trim() : '';
-	let valid = false;
-	try {
-		const url = new URL(text);
-		valid = (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-	} catch {
-		valid = false;
-	}
-	if (!valid) {
+	if (!isHttpUrl(text)) {
 		throw invalidField(node, itemIndex, field, `${quoted(text)} is not an absolute http:// or https:// URL`);
 	}
 	return text;
