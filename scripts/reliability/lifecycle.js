@@ -88,6 +88,20 @@ async function main() {
 			}
 		};
 
+		/** A signed delivery from the sandbox, sent until n8n's production URL answers 200. */
+		const acceptedDelivery = async (what) => {
+			const delivery = await lib.waitFor(
+				what,
+				async () => {
+					const d = await control.deliver({ webhookId: 'wh_demo', event: 'candidate.updated' });
+					return d.status === 200 && d;
+				},
+				{ timeoutMs: 20000, intervalMs: 500 },
+			);
+			assert.strictEqual(delivery.endpoint, url);
+			counts.deliveriesVerified++;
+		};
+
 		for (let cycle = 1; cycle <= o.cycles; cycle++) {
 			const restart = o.restartEvery > 0 && cycle % o.restartEvery === 0;
 			checks.prefix = `cycle ${String(cycle).padStart(2)}: `;
@@ -101,16 +115,7 @@ async function main() {
 					counts.restarts++;
 					assert.ok(await onN8n(), 'a restart changed the webhook');
 					// The new process has no signing key in memory: it fetches it on the first delivery.
-					const delivery = await lib.waitFor(
-						'a delivery the restarted n8n accepts',
-						async () => {
-							const d = await control.deliver({ webhookId: 'wh_demo', event: 'candidate.updated' });
-							return d.status === 200 && d;
-						},
-						{ timeoutMs: 20000, intervalMs: 500 },
-					);
-					assert.strictEqual(delivery.endpoint, url);
-					counts.deliveriesVerified++;
+					await acceptedDelivery('a delivery the restarted n8n accepts');
 				});
 			}
 			await checks.check('deactivate → wh_demo exactly as it started', async () => {
@@ -147,16 +152,7 @@ async function main() {
 				await n8n.api('POST', `/workflows/${wf.id}/activate`);
 				await lib.waitFor('wh_demo to point at n8n', onN8n, { timeoutMs: 20000 });
 				assert.strictEqual((await control.record('webhooks', 'wh_demo')).description, original.description);
-				const delivery = await lib.waitFor(
-					'a delivery n8n accepts',
-					async () => {
-						const d = await control.deliver({ webhookId: 'wh_demo', event: 'candidate.updated' });
-						return d.status === 200 && d;
-					},
-					{ timeoutMs: 20000, intervalMs: 500 },
-				);
-				assert.strictEqual(delivery.endpoint, url);
-				counts.deliveriesVerified++;
+				await acceptedDelivery('a delivery n8n accepts');
 				await n8n.api('POST', `/workflows/${wf.id}/deactivate`);
 				await lib.waitFor('wh_demo to be restored', restored, { timeoutMs: 20000 });
 			});
