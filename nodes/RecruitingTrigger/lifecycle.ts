@@ -1,9 +1,9 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { OwnUrls } from './n8nUrls';
+import type { EndpointKind, OwnUrls } from './n8nUrls';
 import { ownUrls, sameEndpoint } from './n8nUrls';
 import { forgetSigningKey } from './signingKeys';
-import { readTestListenNote, withTestListenNote } from './testListenNote';
+import { readBorrowNote, withBorrowNote } from './borrowNote';
 import type { RemoteWebhook } from './webhookApi';
 import { putWebhook, readWebhook, sameEvents, signingKeyCacheKeyOf, webhookIdParameter } from './webhookApi';
 
@@ -11,6 +11,8 @@ import { putWebhook, readWebhook, sameEvents, signingKeyCacheKeyOf, webhookIdPar
  * The webhook is created in the service's dashboard; the trigger borrows it. Activation points
  * it at n8n, deactivation puts back what was there. What was there is kept in the node's static
  * data (it survives restarts and lives with the workflow), and only that: never the signing key.
+ * It is also written as a note at the end of the webhook's description (borrowNote.ts), for when
+ * n8n loses the static data: a test listen's on a restart, a failed activation's in n8n 1.x.
  *
  * The trigger owns what it borrows, and nothing else: only an endpoint outside n8n is ever
  * remembered as the original, and a webhook that another n8n URL holds is not taken:
@@ -19,17 +21,16 @@ import { putWebhook, readWebhook, sameEvents, signingKeyCacheKeyOf, webhookIdPar
  * - this workflow's production URL, during "Listen for test event": refused, like n8n does for
  *   its own single-webhook triggers, so an active workflow never loses its deliveries;
  * - this workflow's test URL, during activation: production takes the webhook over, with the
- *   original the listen wrote into the webhook's description (testListenNote.ts). That also
- *   covers a listen that n8n's restart cut short, which no hook ever ends; a new test listen
- *   adopts the note the same way. A listen still running then receives nothing more and, when it
- *   ends, leaves the webhook to production. Without that note (the webhook was set to the test URL
- *   by hand) the original is unknown: activation and test listen are refused. A note on a webhook
- *   that points outside n8n is left over (set back by hand): it is taken out of the description.
+ *   original from the note. That also covers a listen that n8n's restart cut short, which no
+ *   hook ever ends; a new test listen adopts the note the same way. A listen still running then
+ *   receives nothing more and, when it ends, leaves the webhook to production. Without a note
+ *   (set to the test URL by hand) the original is unknown: activation and test listen refused.
+ * A note is trusted only on a webhook that points at this node's URL and only when written for
+ * one; on a webhook that points outside n8n it is left over (set back by hand) and taken out.
  *
  * Two slots, because the editor's test listen runs on its own copy of the static data:
  * - `originalWebhook`: the dashboard's endpoint and events before the production activation.
- * - `webhookBeforeTest`: the same, taken when a test listen began; put back when it ends. n8n
- *   keeps it only in memory, hence the note in the description as well.
+ * - `webhookBeforeTest`: the same, taken when a test listen began; put back when it ends.
  */
 
 export const ORIGINAL_SLOT = 'originalWebhook';
@@ -121,7 +122,7 @@ async function restore(this: IHookFunctions, saved: SavedWebhook, urls: string[]
  */
 function leftoverNoteRemoved(remote: RemoteWebhook, urls: OwnUrls): RemoteWebhook | undefined {
 	if (urls.kind(remote.endpoint) !== 'external') return undefined;
-	const found = readTestListenNote(remote.description);
+	const found = readBorrowNote(remote.description);
 	return found ? { ...remote, description: found.description } : undefined;
 }
 
@@ -138,16 +139,21 @@ function assertEnabled(this: IHookFunctions, remote: RemoteWebhook): void {
 	);
 }
 
+const OWN: readonly EndpointKind[] = ['own-production', 'own-test'];
+
 /**
- * What the webhook was before this workflow's test listen took it, from the note the listen left
- * in its description; undefined unless it points at this node's test URL and the note names an
- * endpoint outside n8n (an n8n URL is never taken for the original).
+ * What the webhook was before this node took it, from the note in its description; undefined
+ * unless the webhook points at one of this node's URLs of the given kinds, the note was written
+ * for one of this node's URLs, and it names an endpoint outside n8n (an n8n URL is never taken
+ * for the original).
  */
-function leftByTestListen(remote: RemoteWebhook, urls: OwnUrls): RemoteWebhook | undefined {
-	if (urls.kind(remote.endpoint) !== 'own-test') return undefined;
-	const found = readTestListenNote(remote.description);
-	if (!found || urls.kind(found.note.endpoint) !== 'external') return undefined;
-	return { ...remote, endpoint: found.note.endpoint, events: found.note.events, description: found.description };
+function notedOriginal(remote: RemoteWebhook, urls: OwnUrls, kinds: readonly EndpointKind[]): RemoteWebhook | undefined {
+	if (!kinds.includes(urls.kind(remote.endpoint))) return undefined;
+	const found = readBorrowNote(remote.description);
+	if (!found) return undefined;
+	const { endpoint, events, holder } = found.note;
+	if (urls.kind(endpoint) !== 'external' || !OWN.includes(urls.kind(holder))) return undefined;
+	return { ...remote, endpoint, events, description: found.description };
 }
 
 /** Refuses to take a webhook that another n8n URL holds; see the rules at the top. */
@@ -217,9 +223,9 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 
 	const fetched = await readWebhook(this, id, { required: true });
 	assertEnabled.call(this, fetched);
-	// On this workflow's test URL with the listen's note: the note says what the dashboard had.
-	// Outside n8n, a note is left over and not part of the dashboard's description.
-	const original = leftByTestListen(fetched, urls);
+	// On this node's URL with its note: the note says what the dashboard had (a test listen never
+	// takes it from production). Outside n8n, a note is left over and not the user's text.
+	const original = notedOriginal(fetched, urls, test ? ['own-test'] : OWN);
 	const remote = leftoverNoteRemoved(fetched, urls) ?? fetched;
 	if (!original) assertNotHeld.call(this, remote, urls, test);
 	// Only an endpoint outside n8n is the dashboard's: remember it (a newer one replaces an older).
@@ -229,7 +235,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	const description = (original ?? remote).description;
 	// The note only on a description the service showed us: one left out of its answer would be
 	// overwritten without our knowing what to put back.
-	const noted = test && dashboard !== undefined && description !== undefined;
+	const noted = dashboard !== undefined && description !== undefined;
 	await putWebhook.call(
 		this,
 		{
@@ -237,9 +243,10 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 			events,
 			name: remote.name,
 			description: noted
-				? withTestListenNote(description, {
+				? withBorrowNote(description, {
 						endpoint: dashboard.endpoint,
 						events: dashboard.events,
+						holder: url,
 						since: new Date().toISOString(),
 					})
 				: description,
@@ -259,10 +266,32 @@ export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	const test = urlsOf.call(this, url).isTest || beforeTest?.replacedBy === url;
 	const slot: Slot = test ? TEST_SLOT : ORIGINAL_SLOT;
 	const saved = readSlot(staticData, slot);
-	if (!saved) return true;
+	if (!saved) return await restoreFromNote.call(this, url, test);
 
 	await restore.call(this, saved, [saved.replacedBy, url], urlsOf.call(this, url));
 	delete staticData[slot];
 	forgetSigningKey(signingKeyCacheKeyOf.call(this, saved.webhookId));
+	return true;
+}
+
+/**
+ * No snapshot, yet the webhook may be ours: n8n 1.x clears the webhooks of an activation that
+ * failed on another node with the static data saved before it. If the webhook points at this
+ * very URL and carries this node's note, the note is put back.
+ */
+async function restoreFromNote(this: IHookFunctions, url: string, test: boolean): Promise<boolean> {
+	let id: string;
+	try {
+		id = webhookIdParameter.call(this);
+	} catch {
+		return true; // no valid Webhook ID: no webhook was taken
+	}
+	const remote = await readWebhook(this, id, { required: false });
+	if (!remote || !sameEndpoint(remote.endpoint, url)) return true;
+	const original = notedOriginal(remote, urlsOf.call(this, url), [test ? 'own-test' : 'own-production']);
+	if (!original) return true;
+	const { endpoint, events, name, description } = original;
+	await putWebhook.call(this, { endpoint, events, name, description }, id, { allowNotFound: true });
+	forgetSigningKey(signingKeyCacheKeyOf.call(this, id));
 	return true;
 }

@@ -61,9 +61,14 @@ async function triggerChecks(checks, n8n, sb, credential, { queue = false, resta
 				const now = await control.record('webhooks', 'wh_demo');
 				assert.strictEqual(now.endpoint, url);
 				assert.deepStrictEqual([...now.subscribed_events].sort(), [...EVENTS].sort());
-				// Nothing but the endpoint and events (and the version the service bumps) changed.
+				// Nothing but the endpoint, the events and the note at the end of the description (and
+				// the version the service bumps) changed.
 				assert.strictEqual(now.name, original.name);
-				assert.strictEqual(now.description, original.description);
+				assert.ok(now.description.startsWith(`${original.description}\n\n[n8n holds this webhook and puts back when done: `), `description: ${now.description}`);
+				const note = JSON.parse(now.description.slice(now.description.indexOf('{'), -1));
+				assert.deepStrictEqual(note.endpoint, original.endpoint);
+				assert.deepStrictEqual(note.events, original.subscribed_events);
+				assert.strictEqual(note.holder, url);
 				assert.strictEqual(now.signing_key, original.signing_key);
 			},
 			{ fatal: true },

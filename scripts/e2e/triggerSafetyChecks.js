@@ -10,6 +10,7 @@ const { Webhook: Signer } = require('standardwebhooks');
 const lib = require('./lib');
 const { waitFor, executionsOf, nodeItems, sleep } = lib;
 const { triggerWorkflow } = require('./workflows');
+const { recruitingTrigger } = require('../n8n/workflow');
 
 const EVENTS = ['application.created', 'application.stage.updated', 'candidate.updated', 'job.created'];
 /** How long nothing must happen before "no execution" is believed (queue mode adds a hop). */
@@ -170,6 +171,25 @@ async function triggerSafetyChecks(checks, n8n, sb, credential, { queue = false 
 		sameWebhook(await control.record('webhooks', 'wh_second'), before);
 	});
 
+	await checks.check('trigger: a workflow whose second Recruiting Trigger is on a disabled webhook -> after its (failed or partial) activation and deactivation, wh_demo exactly as it started', async () => {
+		// n8n 1.x fails the activation and clears the first trigger's webhook with the static data
+		// saved before (no snapshot): the note in the description has to bring the original back.
+		// n8n 2.x keeps the first trigger active; its deactivation restores.
+		await withWorkflows(n8n, async (created) => {
+			const first = recruitingTrigger(credential, { webhookId: 'wh_demo', events: EVENTS }, crypto.randomUUID(), 'Trigger A');
+			const second = recruitingTrigger(credential, { webhookId: 'wh_second', events: EVENTS }, crypto.randomUUID(), 'Trigger B');
+			second.position = [0, 300];
+			const wf = await n8n.api('POST', '/workflows', { name: 'E2E: two triggers, one disabled', nodes: [first, second], connections: {}, settings: { executionOrder: 'v1' } });
+			created.push(wf);
+			await control.clearRequests();
+			await n8n.api('POST', `/workflows/${wf.id}/activate`, undefined, { raw: true });
+			await waitFor('the first trigger to take wh_demo', async () => (await control.requests()).some((r) => r.method === 'PUT' && r.path.endsWith('/webhooks/wh_demo')));
+			await sleep(QUIET_MS);
+			await deactivate(n8n, wf);
+			sameWebhook(await webhookWhen(control, 'wh_demo restored', (w) => w.endpoint === original.endpoint), original);
+		});
+	});
+
 	if (!queue) {
 		await checks.check('trigger: production activated during "Listen for test event" -> production takes over with the original from the listen\'s note; cancelling the listen leaves it; deactivation restores the original', async () => {
 			await withWorkflows(n8n, async (created) => {
@@ -182,10 +202,11 @@ async function triggerSafetyChecks(checks, n8n, sb, credential, { queue = false 
 				const run = await n8n.rest('POST', `/workflows/${wf.id}/run`, { workflowData: full, triggerToStartFrom: { name: 'Recruiting Trigger' } });
 				assert.strictEqual(run.waitingForWebhook, true, JSON.stringify(run));
 				const listening = await webhookWhen(control, 'wh_demo on the test URL', (w) => w.endpoint === testUrl);
-				assert.ok(listening.description.startsWith(`${original.description}\n\n[n8n: "Listen for test event" holds this webhook`), `no note in: ${listening.description}`);
+				assert.ok(listening.description.startsWith(`${original.description}\n\n[n8n holds this webhook`), `no note in: ${listening.description}`);
 				await n8n.api('POST', `/workflows/${wf.id}/activate`);
 				const taken = await webhookWhen(control, 'wh_demo on the production URL', (w) => w.endpoint === url);
-				assert.strictEqual(taken.description, original.description, 'the note stayed in the description');
+				assert.ok(taken.description.startsWith(`${original.description}\n\n[n8n holds this webhook`), `description: ${taken.description}`);
+				assert.ok(taken.description.includes(`"holder":"${url}"`), `the listen's note stayed: ${taken.description}`);
 				await n8n.rest('DELETE', `/test-webhook/${wf.id}`);
 				await sleep(1000);
 				assert.strictEqual((await control.record('webhooks', 'wh_demo')).endpoint, url, 'the end of the listen moved the webhook');

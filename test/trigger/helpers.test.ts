@@ -8,7 +8,7 @@ import {
 	isDuplicateDelivery,
 	MAX_REMEMBERED_DELIVERIES,
 } from '../../nodes/RecruitingTrigger/seenDeliveries';
-import { readTestListenNote, withTestListenNote } from '../../nodes/RecruitingTrigger/testListenNote';
+import { readBorrowNote, withBorrowNote } from '../../nodes/RecruitingTrigger/borrowNote';
 
 describe('ownUrls', () => {
 	const production = 'https://n8n.example.com/base/webhook/node-1/webhook';
@@ -179,38 +179,38 @@ describe('what a hostile review found', () => {
 });
 
 describe('the test listen note in the description', () => {
-	const note = { endpoint: 'https://hooks.example.com/x?a=1&b="2"]', events: ['job.created', 'candidate.updated'], since: '2026-11-22T19:00:00.000Z' };
+	const note = { endpoint: 'https://hooks.example.com/x?a=1&b="2"]', events: ['job.created', 'candidate.updated'], holder: 'https://n8n.example.com/webhook/n/webhook', since: '2026-11-22T19:00:00.000Z' };
 
 	it.each([[undefined], [''], ['Mine.'], ['ends with blank lines\n\n'], ['[n8n: lookalike] with ] brackets ]'], ['x'.repeat(10_000)]])(
 		'round-trips the description %#',
 		(description) => {
-			const written = withTestListenNote(description, note);
-			expect(readTestListenNote(written)).toEqual({ note, description: description ?? '' });
+			const written = withBorrowNote(description, note);
+			expect(readBorrowNote(written)).toEqual({ note, description: description ?? '' });
 		},
 	);
 
 	it.each([
 		['no note', 'Created in the dashboard.'],
-		['not at the end', `${withTestListenNote('a', note)} and more`],
-		['broken JSON', '[n8n: "Listen for test event" holds this webhook and puts back when it ends: {"endpoint":]'],
-		['no endpoint', '[n8n: "Listen for test event" holds this webhook and puts back when it ends: {"events":[],"since":"x"}]'],
-		['events not strings', '[n8n: "Listen for test event" holds this webhook and puts back when it ends: {"endpoint":"https://a","events":[1],"since":"x"}]'],
-		['too many events', withTestListenNote('', { ...note, events: Array.from({ length: 101 }, (_, i) => `e${i}`) })],
-		['an array', '[n8n: "Listen for test event" holds this webhook and puts back when it ends: []]'],
+		['not at the end', `${withBorrowNote('a', note)} and more`],
+		['broken JSON', '[n8n holds this webhook and puts back when done: {"endpoint":]'],
+		['no endpoint', '[n8n holds this webhook and puts back when done: {"events":[],"since":"x"}]'],
+		['events not strings', '[n8n holds this webhook and puts back when done: {"endpoint":"https://a","events":[1],"holder":"https://n8n","since":"x"}]'],
+		['too many events', withBorrowNote('', { ...note, events: Array.from({ length: 101 }, (_, i) => `e${i}`) })],
+		['an array', '[n8n holds this webhook and puts back when done: []]'],
 	])('no note when %s: the description is the user\'s', (_case, description) => {
-		expect(readTestListenNote(description)).toBeUndefined();
+		expect(readBorrowNote(description)).toBeUndefined();
 	});
 
 	it('the last note counts when a description holds two', () => {
-		const older = withTestListenNote('Mine.', { ...note, endpoint: 'https://old.example.com/' });
-		expect(readTestListenNote(withTestListenNote(older, note))).toEqual({ note, description: older });
+		const older = withBorrowNote('Mine.', { ...note, endpoint: 'https://old.example.com/' });
+		expect(readBorrowNote(withBorrowNote(older, note))).toEqual({ note, description: older });
 	});
 
 	it('reads a megabyte of openings in linear time', () => {
-		const opening = '[n8n: "Listen for test event" holds this webhook and puts back when it ends: ';
+		const opening = '[n8n holds this webhook and puts back when done: ';
 		const hostile = `${opening.repeat(Math.ceil(1_000_000 / opening.length))}]`;
 		const t0 = performance.now();
-		expect(readTestListenNote(hostile)).toBeUndefined();
+		expect(readBorrowNote(hostile)).toBeUndefined();
 		expect(performance.now() - t0).toBeLessThan(1000);
 	});
 });

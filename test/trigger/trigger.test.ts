@@ -12,7 +12,7 @@ import { ORIGINAL_SLOT, TEST_SLOT } from '../../nodes/RecruitingTrigger/lifecycl
 import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
 import { clearSeenDeliveries } from '../../nodes/RecruitingTrigger/seenDeliveries';
 import { clearSigningKeyCache } from '../../nodes/RecruitingTrigger/signingKeys';
-import { readTestListenNote, withTestListenNote } from '../../nodes/RecruitingTrigger/testListenNote';
+import { readBorrowNote, withBorrowNote } from '../../nodes/RecruitingTrigger/borrowNote';
 import { startSandbox, type Sandbox, type Webhook } from '../../sandbox';
 import { HarnessCredentialsHelper } from '../harness/credentials';
 import {
@@ -168,11 +168,16 @@ describe('activation', () => {
 			{
 				method: 'PUT',
 				id: WEBHOOK,
-				body: { endpoint: server.url, events: SELECTED, name: before.name, description: before.description },
+				body: { endpoint: server.url, events: SELECTED, name: before.name, description: expect.any(String) },
 			},
 		]);
+		// The description gets the note of what was there (for when n8n loses the static data).
+		expect(readBorrowNote(remote().description)).toEqual({
+			description: before.description,
+			note: { endpoint: before.endpoint, events: before.subscribed_events, holder: server.url, since: expect.any(String) },
+		});
 		expect(hooks.webhookUrl).toBe(server.url);
-		expect(dashboardState()).toEqual({ ...before, endpoint: server.url, subscribed_events: SELECTED });
+		expect(dashboardState()).toEqual({ ...before, endpoint: server.url, subscribed_events: SELECTED, description: expect.any(String) });
 		expect(hooks.staticData).toEqual({
 			[ORIGINAL_SLOT]: {
 				webhookId: WEBHOOK,
@@ -226,7 +231,9 @@ describe('activation', () => {
 		expect(remote().subscribed_events).toEqual(SELECTED);
 		sandbox.clearRequests();
 		expect(await hooks.deactivate()).toBe(true);
-		expect(webhookRequests()).toEqual([]); // nothing remembered, nothing to put back
+		// Nothing remembered and no note on the webhook: a look, nothing put back.
+		expect(webhookRequests().map((r) => r.method)).toEqual(['GET']);
+		expect(remote().endpoint).toBe(server.url);
 	});
 });
 
@@ -252,10 +259,10 @@ describe('deactivation', () => {
 		]);
 		expect(dashboardState()).toEqual(before);
 		expect(hooks.staticData).toEqual({});
-		// A second deactivation has nothing to do.
+		// A second deactivation has nothing to put back.
 		sandbox.clearRequests();
 		expect(await hooks.deactivate()).toBe(true);
-		expect(webhookRequests()).toEqual([]);
+		expect(webhookRequests().filter((r) => r.method !== 'GET')).toEqual([]);
 	});
 
 	it('succeeds when the webhook was deleted meanwhile', async () => {
@@ -266,14 +273,21 @@ describe('deactivation', () => {
 		expect(hooks.staticData).toEqual({});
 	});
 
-	it('leaves the webhook alone when someone re-pointed it in the dashboard meanwhile', async () => {
+	it('leaves the webhook to whoever re-pointed it in the dashboard meanwhile, taking only its note out', async () => {
+		const before = dashboardState();
 		const { hooks } = await setup();
 		await hooks.activate();
-		sandbox.put('webhooks', { ...remote(), endpoint: 'https://someone-else.example.invalid/' });
+		sandbox.put('webhooks', { ...remote(), endpoint: 'https://someone-else.example.invalid/', subscribed_events: ['job.deleted'] });
 		sandbox.clearRequests();
 		expect(await hooks.deactivate()).toBe(true);
-		expect(webhookRequests().map((r) => r.method)).toEqual(['GET']);
-		expect(remote().endpoint).toBe('https://someone-else.example.invalid/');
+		expect(webhookRequests()).toEqual([
+			{ method: 'GET', id: WEBHOOK, body: undefined },
+			{
+				method: 'PUT',
+				id: WEBHOOK,
+				body: { endpoint: 'https://someone-else.example.invalid/', events: ['job.deleted'], name: before.name, description: before.description },
+			},
+		]);
 		expect(hooks.staticData).toEqual({});
 	});
 
@@ -378,7 +392,7 @@ describe('the remembered original survives', () => {
 			description: before.description,
 		});
 		expect(remote().endpoint).toBe(server.url);
-		expect(remote().description).toBe(before.description);
+		expect(readBorrowNote(remote().description)).toMatchObject({ description: before.description, note: { holder: server.url } });
 		await testHooks.deactivate();
 		expect(remote().endpoint).toBe(server.url);
 		expect((await sandbox.deliver({ webhookId: WEBHOOK, event: 'candidate.updated' })).status).toBe(200);
@@ -392,12 +406,12 @@ describe('the remembered original survives', () => {
 		const { server, store } = await setup();
 		const testHooks = testListen(server, new StaticDataStore(store.workflowData));
 		await testHooks.activate('manual');
-		const note = readTestListenNote(remote().description);
+		const note = readBorrowNote(remote().description);
 		expect(note).toEqual({
 			description: before.description,
-			note: { endpoint: before.endpoint, events: before.subscribed_events, since: expect.any(String) },
+			note: { endpoint: before.endpoint, events: before.subscribed_events, holder: testHooks.webhookUrl, since: expect.any(String) },
 		});
-		expect(remote().description.startsWith(`${before.description}\n\n[n8n: "Listen for test event" holds this webhook`)).toBe(true);
+		expect(remote().description.startsWith(`${before.description}\n\n[n8n holds this webhook`)).toBe(true);
 		await testHooks.deactivate();
 		expect(dashboardState()).toEqual(before);
 	});
@@ -417,7 +431,7 @@ describe('the remembered original survives', () => {
 			const { before, server, hooks } = await cutShortListen();
 			await hooks.activate();
 			expect(remote().endpoint).toBe(server.url);
-			expect(remote().description).toBe(before.description);
+			expect(readBorrowNote(remote().description)).toMatchObject({ description: before.description, note: { endpoint: before.endpoint } });
 			expect(hooks.staticData[ORIGINAL_SLOT]).toMatchObject({ endpoint: before.endpoint, events: before.subscribed_events });
 			expect((await sandbox.deliver({ webhookId: WEBHOOK, event: 'candidate.updated' })).status).toBe(200);
 			await hooks.deactivate();
@@ -450,7 +464,7 @@ describe('the remembered original survives', () => {
 			const { server, hooks } = await setup();
 			const testUrl = testListen(server, new StaticDataStore()).webhookUrl;
 			for (const named of [server.url, testUrl, server.url.replace(/\/[^/]+\/webhook$/, '/0f0e0d0c-0b0a-4908-8706-050403020100/webhook')]) {
-				const description = withTestListenNote('Mine.', { endpoint: named, events: ['job.created'], since: 'x' });
+				const description = withBorrowNote('Mine.', { endpoint: named, events: ['job.created'], since: 'x' });
 				sandbox.put('webhooks', { ...remote(), endpoint: testUrl, description });
 				await expect(hooks.activate()).rejects.toThrow('what it replaced is unknown');
 				expect(hooks.staticData[ORIGINAL_SLOT]).toBeUndefined();

@@ -1,5 +1,5 @@
 /**
- * The test listen's note in the webhook's description (nodes/RecruitingTrigger/testListenNote.ts),
+ * The test listen's note in the webhook's description (nodes/RecruitingTrigger/borrowNote.ts),
  * through n8n-core's hook contexts against the sandbox: what a hostile review of the first
  * version found (each failed on it), and the sequences it tried that must keep working.
  */
@@ -12,7 +12,7 @@ import { ORIGINAL_SLOT, TEST_SLOT } from '../../nodes/RecruitingTrigger/lifecycl
 import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
 import { clearSeenDeliveries } from '../../nodes/RecruitingTrigger/seenDeliveries';
 import { clearSigningKeyCache } from '../../nodes/RecruitingTrigger/signingKeys';
-import { readTestListenNote, withTestListenNote } from '../../nodes/RecruitingTrigger/testListenNote';
+import { readBorrowNote, withBorrowNote } from '../../nodes/RecruitingTrigger/borrowNote';
 import { startSandbox, type Sandbox, type Webhook } from '../../sandbox';
 import { hookHarness, StaticDataStore, webhookServer, type WebhookServer } from '../harness';
 
@@ -175,7 +175,7 @@ describe('found by review', () => {
 	it('a note the service would refuse back (endpoint not a URL) is not taken: activation refused, deactivation fine', async () => {
 		const { server, hooks } = await setup();
 		const testUrl = testListen(server, new StaticDataStore()).webhookUrl;
-		const description = withTestListenNote('Mine.', { endpoint: 'not a url', events: ['no.such.event'], since: 'x' });
+		const description = withBorrowNote('Mine.', { endpoint: 'not a url', events: ['no.such.event'], since: 'x' });
 		sandbox.put('webhooks', { ...remote(), endpoint: testUrl, description });
 		let activation: unknown;
 		try {
@@ -202,7 +202,7 @@ describe('sequences that keep working', () => {
 			clearSigningKeyCache();
 			await testListen(server, new StaticDataStore(store.workflowData)).activate('manual');
 		}
-		expect(remote().description.split('[n8n:').length).toBe(2);
+		expect(remote().description.split('[n8n holds').length).toBe(2);
 		await hooks.activate();
 		await hooks.activate('update');
 		await hooksRepublish();
@@ -259,7 +259,7 @@ describe('sequences that keep working', () => {
 		await testListen(w1.server, new StaticDataStore()).activate('manual');
 		await expect(other(w1.server.webhookBaseUrl).activate()).rejects.toThrow('another n8n workflow');
 		await expect(other(w1.server.webhookBaseUrl.replace(/\/webhook$/, '/webhook-test')).activate('manual')).rejects.toThrow('another n8n workflow');
-		expect(readTestListenNote(remote().description)?.note.endpoint).toBe(before.endpoint);
+		expect(readBorrowNote(remote().description)?.note.endpoint).toBe(before.endpoint);
 		await w1.hooks.activate();
 		await w1.hooks.deactivate();
 		expect(dashboardState()).toEqual(before);
@@ -276,18 +276,18 @@ describe('sequences that keep working', () => {
 			testUrl.replace('127.0.0.1', 'other.example'),
 		];
 		for (const named of variants) {
-			sandbox.put('webhooks', { ...remote(), endpoint: testUrl, description: withTestListenNote('', { endpoint: named, events: ['job.created'], since: 'x' }) });
+			sandbox.put('webhooks', { ...remote(), endpoint: testUrl, description: withBorrowNote('', { endpoint: named, events: ['job.created'], since: 'x' }) });
 			await expect(hooks.activate()).rejects.toThrow('what it replaced is unknown');
 		}
 	});
 
 	it('parsing a 100000-char hostile description with many openings is linear and quick', () => {
-		const opening = '[n8n: "Listen for test event" holds this webhook and puts back when it ends: ';
+		const opening = '[n8n holds this webhook and puts back when done: ';
 		const hostile = (opening + '{').repeat(Math.floor(100_000 / (opening.length + 1))) + ']';
 		const t = Date.now();
-		for (let i = 0; i < 100; i++) readTestListenNote(hostile);
-		const big = 'a'.repeat(5_000_000) + opening + JSON.stringify({ endpoint: 'https://x', events: [], since: '' }) + ']';
-		expect(readTestListenNote(big)?.note.endpoint).toBe('https://x');
+		for (let i = 0; i < 100; i++) readBorrowNote(hostile);
+		const big = 'a'.repeat(5_000_000) + opening + JSON.stringify({ endpoint: 'https://x', events: [], holder: 'https://n8n', since: '' }) + ']';
+		expect(readBorrowNote(big)?.note.endpoint).toBe('https://x');
 		expect(Date.now() - t).toBeLessThan(2000);
 	});
 
@@ -329,5 +329,49 @@ describe('sequences that keep working', () => {
 		const all = text + JSON.stringify([hooks.staticData, hooks.calls.map((c) => c.error?.message)]);
 		expect(all).not.toContain(key.replace(/^whsec_/, ''));
 		expect(all).not.toContain(sandbox.token);
+	});
+
+	it('n8n 1.x clears a failed activation with the static data saved before it: deactivation puts back from the note', async () => {
+		const before = dashboardState();
+		const { server, store, hooksWith } = await setup();
+		const saved = JSON.stringify(store.workflowData);
+		// This node's create succeeded (webhook re-pointed); another node's failed; n8n 1.x then
+		// runs delete with the static data from the database, which has no snapshot.
+		await hooksWith(parameters(), new StaticDataStore()).activate();
+		expect(remote().endpoint).toBe(server.url);
+		const cleared = hooksWith(parameters(), new StaticDataStore(JSON.parse(saved)));
+		expect(await cleared.deactivate()).toBe(true);
+		expect(dashboardState()).toEqual(before);
+	});
+
+	it('a later activation on a webhook left on this URL without a snapshot takes the original from the note', async () => {
+		const before = dashboardState();
+		const { server, hooksWith } = await setup();
+		await hooksWith(parameters(), new StaticDataStore()).activate(); // its snapshot lost
+		const again = hooksWith(parameters({ events: ['job.deleted'] }), new StaticDataStore());
+		await again.activate('update');
+		expect(remote().endpoint).toBe(server.url);
+		expect(again.staticData[ORIGINAL_SLOT]).toMatchObject({ endpoint: before.endpoint, events: before.subscribed_events, description: before.description });
+		await again.deactivate();
+		expect(dashboardState()).toEqual(before);
+	});
+
+	it("another workflow's note is not trusted: its listen on a webhook pasted to it by hand is refused", async () => {
+		const w1 = await setup();
+		await testListen(w1.server, new StaticDataStore(w1.store.workflowData)).activate('manual'); // killed: note for W1
+		const other = (base: string) =>
+			hookHarness(new RecruitingTrigger(), parameters(), {
+				credentials: credentials(),
+				credentialTypes: [new RecruitingApi()],
+				staticData: new StaticDataStore(),
+				webhookBaseUrl: base,
+				webhookId: '0f0e0d0c-0b0a-4908-8706-050403020100',
+				workflowId: 'second-workflow',
+			});
+		const w2listen = other(w1.server.webhookBaseUrl.replace(/\/webhook$/, '/webhook-test'));
+		sandbox.put('webhooks', { ...remote(), endpoint: w2listen.webhookUrl });
+		await expect(w2listen.activate('manual')).rejects.toThrow('what it replaced is unknown');
+		await expect(other(w1.server.webhookBaseUrl).activate()).rejects.toThrow('what it replaced is unknown');
+		expect(remote().endpoint).toBe(w2listen.webhookUrl);
 	});
 });
