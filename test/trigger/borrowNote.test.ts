@@ -66,6 +66,18 @@ function testListen(server: WebhookServer, store: StaticDataStore, params = para
 	});
 }
 
+/** The same trigger in a second workflow of the same n8n: its own node webhook id and static data. */
+function otherWorkflow(webhookBaseUrl: string) {
+	return hookHarness(new RecruitingTrigger(), parameters(), {
+		credentials: credentials(),
+		credentialTypes: [new RecruitingApi()],
+		staticData: new StaticDataStore(),
+		webhookBaseUrl,
+		webhookId: '0f0e0d0c-0b0a-4908-8706-050403020100',
+		workflowId: 'second-workflow',
+	});
+}
+
 /** A proxy in front of the sandbox that drops `description` from GET /webhooks/{id} answers. */
 async function descriptionDroppingProxy(): Promise<{ url: string; close: () => Promise<void> }> {
 	const target = new URL(sandbox.url);
@@ -175,7 +187,7 @@ describe('found by review', () => {
 	it('a note the service would refuse back (endpoint not a URL) is not taken: activation refused, deactivation fine', async () => {
 		const { server, hooks } = await setup();
 		const testUrl = testListen(server, new StaticDataStore()).webhookUrl;
-		const description = withBorrowNote('Mine.', { endpoint: 'not a url', events: ['no.such.event'], since: 'x' });
+		const description = withBorrowNote('Mine.', { endpoint: 'not a url', events: ['no.such.event'], holder: testUrl, since: 'x' });
 		sandbox.put('webhooks', { ...remote(), endpoint: testUrl, description });
 		let activation: unknown;
 		try {
@@ -247,18 +259,9 @@ describe('sequences that keep working', () => {
 	it('two workflows: W2 refused on W1 cut-short listen; W1 production later restores exactly', async () => {
 		const before = dashboardState();
 		const w1 = await setup();
-		const other = (base: string) =>
-			hookHarness(new RecruitingTrigger(), parameters(), {
-				credentials: credentials(),
-				credentialTypes: [new RecruitingApi()],
-				staticData: new StaticDataStore(),
-				webhookBaseUrl: base,
-				webhookId: '0f0e0d0c-0b0a-4908-8706-050403020100',
-				workflowId: 'second-workflow',
-			});
 		await testListen(w1.server, new StaticDataStore()).activate('manual');
-		await expect(other(w1.server.webhookBaseUrl).activate()).rejects.toThrow('another n8n workflow');
-		await expect(other(w1.server.webhookBaseUrl.replace(/\/webhook$/, '/webhook-test')).activate('manual')).rejects.toThrow('another n8n workflow');
+		await expect(otherWorkflow(w1.server.webhookBaseUrl).activate()).rejects.toThrow('another n8n workflow');
+		await expect(otherWorkflow(w1.server.webhookBaseUrl.replace(/\/webhook$/, '/webhook-test')).activate('manual')).rejects.toThrow('another n8n workflow');
 		expect(readBorrowNote(remote().description)?.note.endpoint).toBe(before.endpoint);
 		await w1.hooks.activate();
 		await w1.hooks.deactivate();
@@ -276,7 +279,7 @@ describe('sequences that keep working', () => {
 			testUrl.replace('127.0.0.1', 'other.example'),
 		];
 		for (const named of variants) {
-			sandbox.put('webhooks', { ...remote(), endpoint: testUrl, description: withBorrowNote('', { endpoint: named, events: ['job.created'], since: 'x' }) });
+			sandbox.put('webhooks', { ...remote(), endpoint: testUrl, description: withBorrowNote('', { endpoint: named, events: ['job.created'], holder: testUrl, since: 'x' }) });
 			await expect(hooks.activate()).rejects.toThrow('what it replaced is unknown');
 		}
 	});
@@ -359,19 +362,10 @@ describe('sequences that keep working', () => {
 	it("another workflow's note is not trusted: its listen on a webhook pasted to it by hand is refused", async () => {
 		const w1 = await setup();
 		await testListen(w1.server, new StaticDataStore(w1.store.workflowData)).activate('manual'); // killed: note for W1
-		const other = (base: string) =>
-			hookHarness(new RecruitingTrigger(), parameters(), {
-				credentials: credentials(),
-				credentialTypes: [new RecruitingApi()],
-				staticData: new StaticDataStore(),
-				webhookBaseUrl: base,
-				webhookId: '0f0e0d0c-0b0a-4908-8706-050403020100',
-				workflowId: 'second-workflow',
-			});
-		const w2listen = other(w1.server.webhookBaseUrl.replace(/\/webhook$/, '/webhook-test'));
+		const w2listen = otherWorkflow(w1.server.webhookBaseUrl.replace(/\/webhook$/, '/webhook-test'));
 		sandbox.put('webhooks', { ...remote(), endpoint: w2listen.webhookUrl });
 		await expect(w2listen.activate('manual')).rejects.toThrow('what it replaced is unknown');
-		await expect(other(w1.server.webhookBaseUrl).activate()).rejects.toThrow('what it replaced is unknown');
+		await expect(otherWorkflow(w1.server.webhookBaseUrl).activate()).rejects.toThrow('what it replaced is unknown');
 		expect(remote().endpoint).toBe(w2listen.webhookUrl);
 	});
 });

@@ -464,7 +464,7 @@ describe('the remembered original survives', () => {
 			const { server, hooks } = await setup();
 			const testUrl = testListen(server, new StaticDataStore()).webhookUrl;
 			for (const named of [server.url, testUrl, server.url.replace(/\/[^/]+\/webhook$/, '/0f0e0d0c-0b0a-4908-8706-050403020100/webhook')]) {
-				const description = withBorrowNote('Mine.', { endpoint: named, events: ['job.created'], since: 'x' });
+				const description = withBorrowNote('Mine.', { endpoint: named, events: ['job.created'], holder: testUrl, since: 'x' });
 				sandbox.put('webhooks', { ...remote(), endpoint: testUrl, description });
 				await expect(hooks.activate()).rejects.toThrow('what it replaced is unknown');
 				expect(hooks.staticData[ORIGINAL_SLOT]).toBeUndefined();
