@@ -368,4 +368,26 @@ describe('sequences that keep working', () => {
 		await expect(otherWorkflow(w1.server.webhookBaseUrl).activate()).rejects.toThrow('what it replaced is unknown');
 		expect(remote().endpoint).toBe(w2listen.webhookUrl);
 	});
+
+	it.each([['the second instance first'], ['the first instance first']])(
+		'the same workflow on a second n8n instance (same node webhook id) takes the webhook; deactivating both, %s, restores the dashboard exactly',
+		async (order) => {
+			const before = dashboardState();
+			const { server, hooks } = await setup();
+			await hooks.activate();
+			const staging = hookHarness(new RecruitingTrigger(), parameters(), {
+				credentials: credentials(),
+				credentialTypes: [new RecruitingApi()],
+				staticData: new StaticDataStore(),
+				webhookBaseUrl: 'https://staging-n8n.example.com/webhook',
+			});
+			await staging.activate();
+			expect(remote().endpoint).toBe(staging.webhookUrl);
+			expect(staging.staticData[ORIGINAL_SLOT]).toMatchObject({ endpoint: before.endpoint, events: before.subscribed_events });
+			for (const h of order === 'the second instance first' ? [staging, hooks] : [hooks, staging]) await h.deactivate();
+			expect(server.url).not.toBe(staging.webhookUrl);
+			expect(dashboardState()).toEqual(before);
+		},
+	);
 });
+
