@@ -10,73 +10,18 @@ import type { INodeParameters } from 'n8n-workflow';
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { ORIGINAL_SLOT, TEST_SLOT } from '../../nodes/RecruitingTrigger/lifecycle';
 import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
-import { clearSeenDeliveries } from '../../nodes/RecruitingTrigger/seenDeliveries';
 import { clearSigningKeyCache } from '../../nodes/RecruitingTrigger/signingKeys';
 import { readBorrowNote, withBorrowNote } from '../../nodes/RecruitingTrigger/borrowNote';
-import { startSandbox, type Sandbox, type Webhook } from '../../sandbox';
-import { hookHarness, StaticDataStore, webhookServer, type WebhookServer } from '../harness';
+import type { Sandbox, Webhook } from '../../sandbox';
+import { hookHarness, StaticDataStore } from '../harness';
+import { SELECTED, useTriggerFixture, WEBHOOK } from './fixture';
 
-const WEBHOOK = 'wh_demo';
-const SELECTED = ['candidate.updated', 'job.created', 'application.created'];
+const fx = useTriggerFixture();
+const { credentials, parameters, remote, dashboardState, setup, testListen, otherWorkflow } = fx;
 let sandbox: Sandbox;
-let servers: WebhookServer[] = [];
-let baseUrl: string | undefined; // credential base URL override (proxy)
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, seed: { applications: 5, jobs: 2, candidates: 5 } });
+beforeAll(() => {
+	sandbox = fx.sandbox;
 });
-afterAll(async () => await sandbox.close());
-beforeEach(() => {
-	sandbox.reset({ applications: 5, jobs: 2, candidates: 5 });
-	clearSigningKeyCache();
-	clearSeenDeliveries();
-	baseUrl = undefined;
-});
-afterEach(async () => {
-	await sandbox.settleDeliveries();
-	await Promise.all(servers.map(async (s) => await s.close()));
-	servers = [];
-});
-
-const credentials = () => ({
-	recruitingApi: { baseUrl: baseUrl ?? sandbox.url, companyId: sandbox.companyId, accessToken: sandbox.token },
-});
-const parameters = (o: INodeParameters = {}): INodeParameters => ({ webhookId: WEBHOOK, events: SELECTED, options: {}, ...o });
-const remote = (id = WEBHOOK) => sandbox.get('webhooks', id) as Webhook;
-const dashboardState = (id = WEBHOOK) => {
-	const { endpoint, subscribed_events, name, description } = remote(id);
-	return { endpoint, subscribed_events, name, description };
-};
-
-async function setup(params = parameters(), store = new StaticDataStore()) {
-	const node = new RecruitingTrigger();
-	const options = { credentials: credentials(), credentialTypes: [new RecruitingApi()], staticData: store };
-	const server = await webhookServer(node, params, options);
-	servers.push(server);
-	const hooksWith = (p: INodeParameters, s = store) =>
-		hookHarness(node, p, { ...options, credentials: credentials(), staticData: s, webhookBaseUrl: server.webhookBaseUrl });
-	return { server, hooks: hooksWith(params), store, hooksWith };
-}
-function testListen(server: WebhookServer, store: StaticDataStore, params = parameters(), base?: string) {
-	return hookHarness(new RecruitingTrigger(), params, {
-		credentials: credentials(),
-		credentialTypes: [new RecruitingApi()],
-		staticData: store,
-		webhookBaseUrl: base ?? server.webhookBaseUrl.replace(/\/webhook$/, '/webhook-test'),
-	});
-}
-
-/** The same trigger in a second workflow of the same n8n: its own node webhook id and static data. */
-function otherWorkflow(webhookBaseUrl: string) {
-	return hookHarness(new RecruitingTrigger(), parameters(), {
-		credentials: credentials(),
-		credentialTypes: [new RecruitingApi()],
-		staticData: new StaticDataStore(),
-		webhookBaseUrl,
-		webhookId: '0f0e0d0c-0b0a-4908-8706-050403020100',
-		workflowId: 'second-workflow',
-	});
-}
 
 /** A proxy in front of the sandbox that drops `description` from GET /webhooks/{id} answers. */
 async function descriptionDroppingProxy(): Promise<{ url: string; close: () => Promise<void> }> {
@@ -121,7 +66,7 @@ describe('found by review', () => {
 		expect(before.description).toBe('Created in the dashboard for the demo.');
 		const proxy = await descriptionDroppingProxy();
 		try {
-			baseUrl = proxy.url;
+			fx.useCredentialBaseUrl(proxy.url);
 			const { server, store } = await setup();
 			const listen = testListen(server, new StaticDataStore(store.workflowData));
 			await listen.activate('manual');

@@ -13,7 +13,7 @@ import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigg
 import { clearSeenDeliveries } from '../../nodes/RecruitingTrigger/seenDeliveries';
 import { clearSigningKeyCache } from '../../nodes/RecruitingTrigger/signingKeys';
 import { readBorrowNote, withBorrowNote } from '../../nodes/RecruitingTrigger/borrowNote';
-import { startSandbox, type Sandbox, type Webhook } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
 import { HarnessCredentialsHelper } from '../harness/credentials';
 import {
 	hookHarness,
@@ -22,67 +22,14 @@ import {
 	type HookHarness,
 	type WebhookServer,
 } from '../harness';
+import { SELECTED, useTriggerFixture, WEBHOOK, type Setup } from './fixture';
 
-const WEBHOOK = 'wh_demo';
-const SELECTED = ['candidate.updated', 'job.created', 'application.created'];
-
+const fx = useTriggerFixture();
+const { credentials, parameters, remote, dashboardState, setup, testListen } = fx;
 let sandbox: Sandbox;
-let servers: WebhookServer[] = [];
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, seed: { applications: 5, jobs: 2, candidates: 5 } });
+beforeAll(() => {
+	sandbox = fx.sandbox;
 });
-afterAll(async () => {
-	await sandbox.close();
-});
-beforeEach(() => {
-	sandbox.reset({ applications: 5, jobs: 2, candidates: 5 });
-	// Every test starts as a freshly started n8n process: no signing key, no delivery ids in memory.
-	clearSigningKeyCache();
-	clearSeenDeliveries();
-});
-afterEach(async () => {
-	await sandbox.settleDeliveries();
-	await Promise.all(servers.map(async (server) => await server.close()));
-	servers = [];
-});
-
-function credentials() {
-	return { recruitingApi: { baseUrl: sandbox.url, companyId: sandbox.companyId, accessToken: sandbox.token } };
-}
-
-function parameters(overrides: INodeParameters = {}): INodeParameters {
-	return { webhookId: WEBHOOK, events: SELECTED, options: {}, ...overrides };
-}
-
-function remote(id = WEBHOOK): Webhook {
-	return sandbox.get('webhooks', id) as Webhook;
-}
-
-/** The dashboard state of a webhook: what deactivation must put back. */
-function dashboardState(id = WEBHOOK) {
-	const { endpoint, subscribed_events, name, description } = remote(id);
-	return { endpoint, subscribed_events, name, description };
-}
-
-interface Setup {
-	server: WebhookServer;
-	hooks: HookHarness;
-	store: StaticDataStore;
-	/** Another hook harness on the same "database row", e.g. with other parameters. */
-	hooksWith(params: INodeParameters, store?: StaticDataStore): HookHarness;
-}
-
-/** A webhook server (n8n's production endpoint) and a hook harness sharing one static-data row. */
-async function setup(params: INodeParameters = parameters(), store = new StaticDataStore()): Promise<Setup> {
-	const node = new RecruitingTrigger();
-	const options = { credentials: credentials(), credentialTypes: [new RecruitingApi()], staticData: store };
-	const server = await webhookServer(node, params, options);
-	servers.push(server);
-	const hooksWith = (p: INodeParameters, s = store) =>
-		hookHarness(node, p, { ...options, staticData: s, webhookBaseUrl: server.webhookBaseUrl });
-	return { server, hooks: hooksWith(params), store, hooksWith };
-}
 
 /** An activated trigger, with the sandbox's request log cleared. */
 async function active(params: INodeParameters = parameters()): Promise<Setup> {
@@ -90,16 +37,6 @@ async function active(params: INodeParameters = parameters()): Promise<Setup> {
 	await s.hooks.activate();
 	sandbox.clearRequests();
 	return s;
-}
-
-/** The editor's test listen: its own copy of static data, the test URL, activation "manual". */
-function testListen(server: WebhookServer, store: StaticDataStore): HookHarness {
-	return hookHarness(new RecruitingTrigger(), parameters(), {
-		credentials: credentials(),
-		credentialTypes: [new RecruitingApi()],
-		staticData: store,
-		webhookBaseUrl: server.webhookBaseUrl.replace(/\/webhook$/, '/webhook-test'),
-	});
 }
 
 function webhookRequests() {
@@ -654,7 +591,7 @@ describe('deliveries', () => {
 				credentialTypes: [new RecruitingApi()],
 				staticData: store,
 			});
-			servers.push(other);
+			fx.closeAfterTest(other);
 			sandbox.clearRequests();
 			const response = await post(other.url);
 			expect(response.status).toBe(200);
