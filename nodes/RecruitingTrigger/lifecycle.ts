@@ -100,25 +100,35 @@ function isTestListen(this: IHookFunctions): boolean {
 }
 
 /**
- * Puts a snapshot back, unless someone else has re-pointed the webhook since we took it over
- * (then their change stands). A webhook deleted meanwhile is fine: there is nothing to restore.
+ * Puts the original back, if the webhook still points at one of `ours`: the snapshot, or without
+ * one (n8n lost it) this node's note on the webhook. If someone else re-pointed it meanwhile,
+ * their change stands, minus a note of ours left in the description. A webhook deleted meanwhile
+ * is fine: there is nothing to restore. True when the original was put back.
  */
-async function restore(this: IHookFunctions, saved: SavedWebhook, urls: string[], own: OwnUrls): Promise<void> {
-	const remote = await readWebhook(this, saved.webhookId, { required: false });
-	if (!remote) return;
-	if (urls.some((url) => sameEndpoint(url, remote.endpoint))) {
-		await putWebhook.call(this, saved, saved.webhookId, { allowNotFound: true });
-		return;
+async function restore(
+	this: IHookFunctions,
+	id: string,
+	ours: string[],
+	own: OwnUrls,
+	saved?: SavedWebhook,
+): Promise<boolean> {
+	const remote = await readWebhook(this, id, { required: false });
+	if (!remote) return false;
+	if (ours.some((url) => sameEndpoint(url, remote.endpoint))) {
+		const original = saved ?? notedOriginal(remote, own, [own.isTest ? 'own-test' : 'own-production']);
+		if (!original) return false;
+		await putWebhook.call(this, original, id, { allowNotFound: true });
+		return true;
 	}
-	// Their change stands, but not a test listen's note left in the description: it is ours.
 	const leftover = leftoverNoteRemoved(remote, own);
-	if (leftover) await putWebhook.call(this, leftover, saved.webhookId, { allowNotFound: true });
+	if (leftover) await putWebhook.call(this, leftover, id, { allowNotFound: true });
+	return false;
 }
 
 /**
- * The webhook with a test listen's note taken out of its description, when the note is left
- * over: the webhook points outside n8n (someone set it back by hand, or a listen's end found it
- * re-pointed). Undefined when there is nothing to take out.
+ * The webhook with our note taken out of its description, when the note is left over: the
+ * webhook points outside n8n (someone set it back by hand, or re-pointed it while n8n held it).
+ * Undefined when there is nothing to take out.
  */
 function leftoverNoteRemoved(remote: RemoteWebhook, urls: OwnUrls): RemoteWebhook | undefined {
 	if (urls.kind(remote.endpoint) !== 'external') return undefined;
@@ -217,7 +227,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	const earlier = readSlot(staticData, slot);
 	if (earlier && earlier.webhookId !== id) {
 		// The Webhook ID changed while a snapshot of the previous one was kept: hand that one back.
-		await restore.call(this, earlier, [earlier.replacedBy, url], urls);
+		await restore.call(this, earlier.webhookId, [earlier.replacedBy, url], urls, earlier);
 		delete staticData[slot];
 	}
 
@@ -263,35 +273,24 @@ export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	const beforeTest = readSlot(staticData, TEST_SLOT);
 	// n8n ends a test listen with the same call as a deactivation; the test URL tells them apart.
 	// A refused test listen has no snapshot of its own: it must not touch production's.
-	const test = urlsOf.call(this, url).isTest || beforeTest?.replacedBy === url;
+	const urls = urlsOf.call(this, url);
+	const test = urls.isTest || beforeTest?.replacedBy === url;
 	const slot: Slot = test ? TEST_SLOT : ORIGINAL_SLOT;
 	const saved = readSlot(staticData, slot);
-	if (!saved) return await restoreFromNote.call(this, url, test);
-
-	await restore.call(this, saved, [saved.replacedBy, url], urlsOf.call(this, url));
-	delete staticData[slot];
-	forgetSigningKey(signingKeyCacheKeyOf.call(this, saved.webhookId));
-	return true;
-}
-
-/**
- * No snapshot, yet the webhook may be ours: n8n 1.x clears the webhooks of an activation that
- * failed on another node with the static data saved before it. If the webhook points at this
- * very URL and carries this node's note, the note is put back.
- */
-async function restoreFromNote(this: IHookFunctions, url: string, test: boolean): Promise<boolean> {
+	if (saved) {
+		await restore.call(this, saved.webhookId, [saved.replacedBy, url], urls, saved);
+		delete staticData[slot];
+		forgetSigningKey(signingKeyCacheKeyOf.call(this, saved.webhookId));
+		return true;
+	}
+	// No snapshot, yet the webhook may be ours: n8n 1.x clears the webhooks of an activation that
+	// failed on another node with the static data saved before it. Its note is put back then.
 	let id: string;
 	try {
 		id = webhookIdParameter.call(this);
 	} catch {
 		return true; // no valid Webhook ID: no webhook was taken
 	}
-	const remote = await readWebhook(this, id, { required: false });
-	if (!remote || !sameEndpoint(remote.endpoint, url)) return true;
-	const original = notedOriginal(remote, urlsOf.call(this, url), [test ? 'own-test' : 'own-production']);
-	if (!original) return true;
-	const { endpoint, events, name, description } = original;
-	await putWebhook.call(this, { endpoint, events, name, description }, id, { allowNotFound: true });
-	forgetSigningKey(signingKeyCacheKeyOf.call(this, id));
+	if (await restore.call(this, id, [url], urls)) forgetSigningKey(signingKeyCacheKeyOf.call(this, id));
 	return true;
 }
