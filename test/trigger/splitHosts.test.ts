@@ -29,9 +29,16 @@ const endpoint = () => (sandbox.get('webhooks', 'wh_demo') as Webhook).endpoint;
 const harness = (store: StaticDataStore, webhookBaseUrl: string) =>
 	hookHarness(new RecruitingTrigger(), P, { credentials: creds(), credentialTypes: [new RecruitingApi()], staticData: store, webhookBaseUrl });
 
+let servers: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+	await Promise.all(servers.map(async (server) => await server.close()));
+	servers = [];
+});
+
 async function splitHosts() {
 	const store = new StaticDataStore();
 	const server = await webhookServer(new RecruitingTrigger(), P, { credentials: creds(), credentialTypes: [new RecruitingApi()], staticData: store });
+	servers.push(server);
 	const productionBase = server.webhookBaseUrl; // http://127.0.0.1:<port>/webhook
 	const testBase = productionBase.replace('127.0.0.1', 'localhost').replace(/\/webhook$/, '/webhook-test');
 	return { server, production: harness(store, productionBase), test: () => harness(new StaticDataStore(), testBase) };
@@ -40,36 +47,28 @@ async function splitHosts() {
 test('production active, then a test listen on the editor host: refused, production keeps the webhook, all restored at the end', async () => {
 	const original = endpoint();
 	const { server, production, test } = await splitHosts();
-	try {
-		await production.activate();
-		const listen = test();
-		await expect(listen.activate('manual')).rejects.toThrow('this workflow is active and receives its events');
-		expect(endpoint()).toBe(server.url);
-		await listen.deactivate();
-		expect(endpoint()).toBe(server.url);
-		await production.deactivate();
-		expect(endpoint()).toBe(original);
-	} finally {
-		await server.close();
-	}
+	await production.activate();
+	const listen = test();
+	await expect(listen.activate('manual')).rejects.toThrow('this workflow is active and receives its events');
+	expect(endpoint()).toBe(server.url);
+	await listen.deactivate();
+	expect(endpoint()).toBe(server.url);
+	await production.deactivate();
+	expect(endpoint()).toBe(original);
 });
 
 test('a test listen on the editor host, then production: production takes over, the end of the listen leaves it, all restored', async () => {
 	const original = endpoint();
 	const { server, production, test } = await splitHosts();
-	try {
-		const listen = test();
-		await listen.activate('manual');
-		expect(endpoint()).toContain('/webhook-test/');
-		await production.activate();
-		expect(endpoint()).toBe(server.url);
-		await listen.deactivate();
-		expect(endpoint()).toBe(server.url);
-		await production.deactivate();
-		expect(endpoint()).toBe(original);
-	} finally {
-		await server.close();
-	}
+	const listen = test();
+	await listen.activate('manual');
+	expect(endpoint()).toContain('/webhook-test/');
+	await production.activate();
+	expect(endpoint()).toBe(server.url);
+	await listen.deactivate();
+	expect(endpoint()).toBe(server.url);
+	await production.deactivate();
+	expect(endpoint()).toBe(original);
 });
 
 test('the service stores our URL spelled differently (host case, default port): deactivation still restores the original', async () => {
