@@ -90,4 +90,35 @@ function simplifiedApplication(app) {
 	};
 }
 
-module.exports = { EXAMPLES, HIRED_TAG, hiresWebhook, seedExampleRecords, readExample, fillExample, webhookUrlOf, simplifiedApplication, DIR };
+/** A candidate as Simplify (node version 1.1) outputs it; also what an AI tool hands a model by default. */
+function simplifiedCandidate(c) {
+	const value = (v) => (['string', 'number', 'boolean'].includes(typeof v) ? v : null);
+	return {
+		id: c.id,
+		full_name: value(c.full_name),
+		first_name: value(c.first_name),
+		last_name: value(c.last_name),
+		email: value(c.email),
+		phone_number: value(c.phone_number),
+		title: value(c.title),
+		company: value(c.company),
+		address: value(c.location?.address),
+		country: value(c.location?.country?.name),
+		rating: value(c.rating),
+		tags: (c.tags || []).map((t) => t.name).join(', '),
+		application_ids: c.application_ids || [],
+	};
+}
+
+module.exports = {
+	EXAMPLES,
+	HIRED_TAG,
+	hiresWebhook,
+	seedExampleRecords,
+	readExample,
+	fillExample,
+	webhookUrlOf,
+	simplifiedApplication,
+	simplifiedCandidate,
+	DIR,
+};

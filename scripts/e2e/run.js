@@ -8,12 +8,14 @@
  *   node scripts/e2e/run.js --queue              # only the trigger flow in queue mode (2.41.1)
  *   node scripts/e2e/run.js --queue --version 1.123.81
  *   options: --no-build (use dist/ and build/sandbox as they are), --keep (keep n8n user folders),
- *            --trigger-only (single-process suites: only the trigger's checks)
+ *            --trigger-only (single-process suites: only the trigger's checks),
+ *            --agent-only (single-process suites: only the AI agent and MCP checks)
  *
  * Per version: build, `npm pack`, install the tarball community-style into a fresh n8n user folder,
  * start the sandbox in-process (2,345 applications), create the credential through the public API,
  * run every operation of the Recruiting node through `n8n execute` and read the execution back
- * through the public API, an error workflow, then the trigger's lifecycle and deliveries.
+ * through the public API, an error workflow, the node as an AI Agent's tool (scripted model) and
+ * behind the MCP Server Trigger, then the trigger's lifecycle and deliveries.
  *
  * Progress goes to stderr; stdout gets one line per check and, last, `N passed, N failed`.
  * Exit code 1 when anything failed.
@@ -33,6 +35,7 @@ const { triggerSafetyChecks } = require('./triggerSafetyChecks');
 const { exampleChecks } = require('./exampleChecks');
 const { editorChecks } = require('./editorChecks');
 const { splitHostChecks } = require('./splitHostChecks');
+const { agentChecks, mcpChecks } = require('./agentChecks');
 
 const VERSIONS = ['2.41.1', '1.123.81'];
 const APPLICATIONS = 2345;
@@ -47,7 +50,7 @@ const DEFAULT = {
 };
 
 function parseArgs(argv) {
-	const o = { versions: [], queueOnly: false, build: true, keep: false, triggerOnly: false };
+	const o = { versions: [], queueOnly: false, build: true, keep: false, triggerOnly: false, agentOnly: false };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split(/=(.*)/s);
 		const val = () => (inline !== undefined ? inline : argv[++i]);
@@ -56,6 +59,7 @@ function parseArgs(argv) {
 		else if (flag === '--no-build') o.build = false;
 		else if (flag === '--keep') o.keep = true;
 		else if (flag === '--trigger-only') o.triggerOnly = true;
+		else if (flag === '--agent-only') o.agentOnly = true;
 		else if (flag === '--help' || flag === '-h') {
 			process.stdout.write(fs.readFileSync(__filename, 'utf8').split('*/')[0] + '*/\n');
 			process.exit(0);
@@ -398,10 +402,17 @@ async function singleSuite(checks, version, tarball, o) {
 			checks.skip(['operations, errors, trigger'], 'setup failed');
 			return;
 		}
+		if (o.agentOnly) {
+			await agentChecks(checks, n8n, sb, credential);
+			await mcpChecks(checks, n8n, sb, credential);
+			return;
+		}
 		if (!o.triggerOnly) {
 			await operationChecks(checks, n8n, sb, credential);
 			await errorChecks(checks, n8n, credential);
 			await redirectChecks(checks, n8n, sb, credential);
+			await agentChecks(checks, n8n, sb, credential);
+			await mcpChecks(checks, n8n, sb, credential);
 		}
 		await triggerChecks(checks, n8n, sb, credential, { restart: true });
 		await triggerSafetyChecks(checks, n8n, sb, credential);
