@@ -19,6 +19,7 @@ import {
 	type NodeParameterValueType,
 } from 'n8n-workflow';
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
+import { toolVariant } from './fixture';
 
 const nodeType = new Recruiting();
 const nodeDescription = nodeType.description;
@@ -67,15 +68,25 @@ const OPERATIONS: Operation[] = (resourceProperty.options as INodePropertyOption
 	}));
 });
 
-/** The top-level fields n8n shows for this operation on a node of TYPE_VERSION. */
-function topLevelFields({ resource, operation }: Operation): INodeProperties[] {
-	const values: INodeParameters = { resource, operation };
-	return nodeDescription.properties.filter(
+/** How n8n describes the node as an AI agent's tool (`recruitingTool`): `@tool` fields shown. */
+const toolDescriptionOfNode = toolVariant(nodeType).description;
+/** Fields n8n adds to every tool; not the node's own. */
+const N8N_TOOL_FIELDS = new Set(['descriptionType', 'toolDescription']);
+
+/** The top-level fields n8n shows for this operation on a node of TYPE_VERSION (or its tool variant). */
+function topLevelFields(
+	{ resource, operation }: Operation,
+	description = nodeDescription,
+	set: INodeParameters = {},
+): INodeProperties[] {
+	const values: INodeParameters = { resource, operation, ...set };
+	return description.properties.filter(
 		(property) =>
 			property.name !== 'resource' &&
 			property.name !== 'operation' &&
 			property.type !== 'notice' &&
-			NodeHelpers.displayParameter(values, property, { typeVersion: TYPE_VERSION }, nodeDescription),
+			!N8N_TOOL_FIELDS.has(property.name) &&
+			NodeHelpers.displayParameter(values, property, { typeVersion: TYPE_VERSION }, description),
 	);
 }
 
@@ -114,15 +125,15 @@ function fill(property: INodeProperties, path: string, filled: Filled[]): NodePa
 }
 
 /** A Recruiting node of TYPE_VERSION for this operation, every field it shows left to the model. */
-function agentNode(op: Operation): { node: INode; filled: Filled[]; topLevel: string[] } {
+function agentNode(op: Operation, description = nodeDescription): { node: INode; filled: Filled[]; topLevel: string[] } {
 	const filled: Filled[] = [];
 	const parameters: INodeParameters = { resource: op.resource, operation: op.operation };
-	const fields = topLevelFields(op);
+	const fields = topLevelFields(op, description);
 	for (const property of fields) parameters[property.name] = fill(property, property.name, filled);
 	const node: INode = {
 		id: `agent-${op.resource}-${op.operation}`,
 		name: 'Recruiting',
-		type: 'n8n-nodes-recruiting.recruiting',
+		type: `n8n-nodes-recruiting.${description.name}`,
 		typeVersion: TYPE_VERSION,
 		position: [0, 0],
 		parameters,
@@ -151,9 +162,14 @@ test('the operation list is read from the node: all 12 resources and their 19 op
 	expect(OPERATIONS).toHaveLength(19);
 });
 
-describe.each(OPERATIONS.map((op) => [label(op), op] as const))('as an agent tool: %s', (_, op) => {
+describe.each(
+	OPERATIONS.flatMap((op) => [
+		[label(op), 'as the node', op, nodeDescription] as const,
+		[label(op), 'as its tool variant', op, toolDescriptionOfNode] as const,
+	]),
+)('as an agent tool: %s, %s', (_, __, op, description) => {
 	test('every argument of the schema n8n-core builds has the field\'s description', () => {
-		const { node, filled, topLevel } = agentNode(op);
+		const { node, filled, topLevel } = agentNode(op, description);
 		// Every operation shows some field (a list at least Return All), and each top-level one is filled.
 		expect(filled.length).toBeGreaterThan(0);
 		for (const name of topLevel) expect(filled.map((f) => f.path)).toContain(name);
@@ -171,7 +187,7 @@ describe.each(OPERATIONS.map((op) => [label(op), op] as const))('as an agent too
 	});
 
 	test('the tool description n8n-workflow builds names the operation', () => {
-		const { node } = agentNode(op);
+		const { node } = agentNode(op, description);
 		const toolDescription = NodeHelpers.getToolDescriptionForNode(node, nodeType);
 		expect(toolDescription.trim()).not.toBe('');
 		expect(op.option.action).toBeTruthy();
@@ -221,6 +237,43 @@ describe('the node description', () => {
 	])('%s → %s warns plainly', (resource, operation, ...warnings) => {
 		const op = OPERATIONS.find((o) => o.resource === resource && o.operation === operation)!;
 		for (const warning of warnings) expect(op.option.description).toMatch(warning);
+	});
+
+	test('as a tool, operations that return records offer Output; lists offer Results per Page and Page, not Limit', () => {
+		for (const op of OPERATIONS) {
+			const limited = { returnAll: false };
+			const names = topLevelFields(op, toolDescriptionOfNode, limited).map((property) => property.name);
+			const plain = topLevelFields(op, nodeDescription, limited).map((property) => property.name);
+			const returnsRecords = !/\{ (success|deleted): true \}/.test(op.option.description ?? '');
+			expect({ op: label(op), output: names.includes('output') }).toEqual({ op: label(op), output: returnsRecords });
+			expect(names).not.toContain('simplify');
+			if (plain.includes('returnAll')) {
+				expect(names).toEqual(expect.arrayContaining(['returnAll', 'pageSize', 'page']));
+				expect(names).not.toContain('limit');
+			}
+			for (const name of ['output', 'fields', 'pageSize', 'page']) expect(plain).not.toContain(name);
+		}
+	});
+
+	test('every action (the tool description) names the ID format it needs, and destructive ones say so', () => {
+		const prefixes: Record<string, RegExp> = {
+			application: /job_…|can_…/,
+			applicationForm: /form_…/,
+			candidate: /can_…/,
+			candidateNote: /can_…/,
+			feedback: /fdbk_…/,
+			interview: /int_…|app_…/,
+			job: /job_…/,
+			jobNote: /job_…/,
+			webhook: /wh_…/,
+		};
+		for (const op of OPERATIONS) {
+			const action = op.option.action ?? '';
+			expect({ op: label(op), length: action.length <= 110 }).toEqual({ op: label(op), length: true });
+			const prefix = prefixes[op.resource];
+			if (prefix && op.operation !== 'create') expect({ op: label(op), action }).toEqual({ op: label(op), action: expect.stringMatching(prefix) });
+			if (/^(delete|cancel)$/.test(op.operation)) expect(action).toMatch(/cannot be undone/);
+		}
 	});
 
 	test('deletes say so in the action the agent sees as the tool description', () => {

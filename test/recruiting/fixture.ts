@@ -23,6 +23,8 @@ export interface RunOptions {
 	 * these suites assert. 1.1 adds Simplify (on by default); test/recruiting/simplify.test.ts.
 	 */
 	typeVersion?: number;
+	/** Run the node as n8n runs it as an AI agent's tool: its `recruitingTool` variant. */
+	asTool?: boolean;
 }
 
 export interface RecruitingFixture {
@@ -33,6 +35,44 @@ export interface RecruitingFixture {
 	close(): Promise<void>;
 }
 
+/**
+ * The node's AI-tool variant as n8n's CLI builds it for a node with `usableAsTool`
+ * (`convertNodeToAiTool`: the type name gains `Tool`, which turns on `@tool` display options, and
+ * the tool description fields are added). Inputs and outputs stay `main` so the harness can run it
+ * like any node; the agent's side of a tool call is exercised in real n8n (scripts/e2e).
+ */
+export function toolVariant(node: Recruiting): Recruiting {
+	const variant = Object.create(node) as Recruiting;
+	variant.description = {
+		...node.description,
+		name: `${node.description.name}Tool`,
+		displayName: `${node.description.displayName} Tool`,
+		usableAsTool: undefined,
+		properties: [
+			{
+				displayName: 'Tool Description',
+				name: 'descriptionType',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Set Automatically', value: 'auto' },
+					{ name: 'Set Manually', value: 'manual' },
+				],
+				default: 'auto',
+			},
+			{
+				displayName: 'Description',
+				name: 'toolDescription',
+				type: 'string',
+				default: node.description.description,
+				displayOptions: { show: { descriptionType: ['manual'] } },
+			},
+			...node.description.properties,
+		],
+	};
+	return variant;
+}
+
 /** `sandboxOptions` sets anything else of the sandbox (token, company…). */
 export async function startRecruitingFixture(
 	seed?: SeedSizes,
@@ -41,15 +81,16 @@ export async function startRecruitingFixture(
 	const sandbox = await startSandbox({ port: 0, ...sandboxOptions, seed: seed ?? sandboxOptions.seed });
 	const credentials = { baseUrl: sandbox.url, companyId: sandbox.companyId, accessToken: sandbox.token };
 	const node = new Recruiting();
+	const tool = toolVariant(node);
 	const credentialType = new RecruitingApi();
 	return {
 		sandbox,
 		credentials,
 		async run(parameters, options = {}) {
 			return await runNode({
-				nodeTypes: { recruiting: node },
+				nodeTypes: { recruiting: node, recruitingTool: tool },
 				node: {
-					type: 'recruiting',
+					type: options.asTool ? 'recruitingTool' : 'recruiting',
 					typeVersion: options.typeVersion ?? 1,
 					parameters,
 					...(options.continueOnFail && { onError: 'continueRegularOutput' as const }),

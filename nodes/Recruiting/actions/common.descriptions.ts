@@ -1,5 +1,6 @@
 /** Editor fields shared by the operations: builders of INodeProperties only, no runtime code. */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { toolListProperties } from './toolMode';
 
 /** A resource's Operation selector; the first option is the default unless another is named. */
 export function operationSelector(
@@ -19,12 +20,15 @@ export function operationSelector(
 	};
 }
 
-/** The Get Many option of an Operation selector: `getManyOption('tags', 'List tags')`. */
-export function getManyOption(plural: string, description: string): INodePropertyOptions {
-	return { name: 'Get Many', value: 'getMany', description, action: `Get many ${plural}` };
+/**
+ * The Get Many option of an Operation selector: `getManyOption('tags', 'Lists the tags…', 'Get many
+ * tags with their IDs')`. The action is what an AI agent reads as the tool's description.
+ */
+export function getManyOption(plural: string, description: string, action = `Get many ${plural}`): INodePropertyOptions {
+	return { name: 'Get Many', value: 'getMany', description, action };
 }
 
-/** Return All / Limit, as every list operation shows them. */
+/** Return All / Limit, as every list operation shows them; as an AI agent's tool, Limit and Page. */
 export const returnAllAndLimit: INodeProperties[] = [
 	{
 		displayName: 'Return All',
@@ -40,8 +44,9 @@ export const returnAllAndLimit: INodeProperties[] = [
 		typeOptions: { minValue: 1 },
 		default: 50,
 		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
+		displayOptions: { show: { returnAll: [false] }, hide: { '@tool': [true] } },
 	},
+	...toolListProperties,
 ];
 
 /** The escape hatch for query parameters the service accepts but the node does not model. */

@@ -3,10 +3,12 @@
  * fields are in common.descriptions.ts.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { recruitingRequestAllItems, resourcePath } from '../../shared/transport';
+import { recruitingRequestAllItems, recruitingRequestPage, resourcePath } from '../../shared/transport';
 import { updateDisplayOptions } from '../../shared/updateDisplayOptions';
 import { invalidField, requireId } from '../../shared/validation';
 import { listOptions, returnAllAndLimit } from './common.descriptions';
+import type { ToolShape } from './simplify';
+import { isToolMode, readToolPage, withToolListPage } from './toolMode';
 import type { RecruitingOperation } from './types';
 
 /** What delete, cancel and add-tag output: the service answers them without a body. A fresh object each time, since output items are mutable. */
@@ -52,15 +54,25 @@ function readLimit(this: IExecuteFunctions, itemIndex: number): number {
 	return limit;
 }
 
-/** Runs a list operation: Return All or Limit over the pagination envelope. */
+/**
+ * Runs a list operation: Return All or Limit over the pagination envelope. As an AI agent's tool,
+ * without Return All: the one page the model asked for (Page, Limit), with where it stands.
+ */
 export async function getManyItems(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	path: string,
-	qs: IDataObject = {},
-	notFound?: string,
+	list: { path: string; qs?: IDataObject; notFound?: string; plural: string },
 ): Promise<IDataObject[]> {
+	const { path, qs = {}, notFound } = list;
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	if (!returnAll && isToolMode.call(this)) {
+		const { page, pageSize } = readToolPage.call(this, itemIndex);
+		const answer = await recruitingRequestPage.call(this, { path, qs, page, pageSize, itemIndex, notFound });
+		// A service that ignores page_size must not hand a model more than it asked for.
+		const items = answer.items.slice(0, pageSize);
+		const hasNextPage = answer.hasNextPage || answer.items.length > pageSize;
+		return withToolListPage(items, { page, pageSize, noun: list.plural, totalItems: answer.totalItems, hasNextPage });
+	}
 	const limit = returnAll ? undefined : readLimit.call(this, itemIndex);
 	return await recruitingRequestAllItems.call(this, { path, qs, limit, itemIndex, notFound });
 }
@@ -75,9 +87,14 @@ export interface IdSegment {
 
 /**
  * A Get Many operation with nothing but Return All, Limit and the additional query escape hatch,
- * over a path of fixed segments and ids: `simpleGetMany('jobNote', ['jobs', jobIdSegment, 'notes'])`.
+ * over a path of fixed segments and ids:
+ * `simpleGetMany('jobNote', ['jobs', jobIdSegment, 'notes'], { output: 'note', plural: 'job notes' })`.
  */
-export function simpleGetMany(resource: string, segments: Array<string | IdSegment>): RecruitingOperation {
+export function simpleGetMany(
+	resource: string,
+	segments: Array<string | IdSegment>,
+	records: { output: ToolShape; plural: string },
+): RecruitingOperation {
 	const idFields = segments.flatMap((segment) => (typeof segment === 'string' ? [] : [segment.field]));
 	return {
 		description: updateDisplayOptions({ show: { resource: [resource], operation: ['getMany'] } }, [
@@ -94,14 +111,14 @@ export function simpleGetMany(resource: string, segments: Array<string | IdSegme
 				return id;
 			});
 			const options = readCollection.call(this, 'options', itemIndex);
-			return await getManyItems.call(
-				this,
-				itemIndex,
-				resourcePath(...rawSegments),
-				readAdditionalQuery(options),
+			return await getManyItems.call(this, itemIndex, {
+				path: resourcePath(...rawSegments),
+				qs: readAdditionalQuery(options),
 				notFound,
-			);
+				plural: records.plural,
+			});
 		},
+		output: records.output,
 	};
 }
 

@@ -11,6 +11,7 @@ import * as jobNote from './jobNote';
 import * as tag from './tag';
 import * as userCategory from './userCategory';
 import * as webhook from './webhook';
+import { toolOutputProperties } from './toolMode';
 import type { OperationMap } from './types';
 
 /**
@@ -47,5 +48,15 @@ export const resourceProperty: INodeProperties = {
 	default: 'application',
 };
 
-/** Every resource's operation selector and fields, in resource order. */
-export const resourceDescriptions: INodeProperties[] = RESOURCES.flatMap(({ module }) => module.description);
+/** The operations of a resource that output records (not only `{ success }`): an AI tool's Output option. */
+function recordOperations(operations: OperationMap): string[] {
+	return Object.entries(operations)
+		.filter(([, operation]) => operation.output !== undefined)
+		.map(([name]) => name);
+}
+
+/** Every resource's operation selector and fields, in resource order; an AI tool's Output last. */
+export const resourceDescriptions: INodeProperties[] = RESOURCES.flatMap(({ value, module }) => {
+	const withOutput = recordOperations(module.operations);
+	return [...module.description, ...(withOutput.length ? toolOutputProperties(value, withOutput) : [])];
+});

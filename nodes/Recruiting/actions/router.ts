@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { concurrencyOption } from '../../shared/transport';
 import { resources } from './resources';
+import { isToolMode, readToolOutput, shapeForTool, toolErrorText } from './toolMode';
 import type { RecruitingOperation } from './types';
 
 function errorItem(error: Error, itemIndex: number): INodeExecutionData {
@@ -29,11 +30,20 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 
 	const concurrency = items.length > 1 ? concurrencyOption.call(this, 0) : 1;
+	const asTool = isToolMode.call(this);
 	const perItem: INodeExecutionData[][] = new Array(items.length);
 	const runItem = async (itemIndex: number): Promise<void> => {
 		try {
-			perItem[itemIndex] = outputItems(await operation.execute.call(this, itemIndex), itemIndex);
+			const shaper = asTool ? readToolOutput.call(this, itemIndex, operation.output) : undefined;
+			const result = await operation.execute.call(this, itemIndex);
+			perItem[itemIndex] = outputItems(asTool ? shapeForTool(result, shaper) : result, itemIndex);
 		} catch (error) {
+			// A model can correct a refused value or ID, but not a failed run: it gets the text.
+			const forModel = asTool ? toolErrorText(error) : undefined;
+			if (forModel !== undefined) {
+				perItem[itemIndex] = [{ json: { error: forModel }, pairedItem: { item: itemIndex } }];
+				return;
+			}
 			if (this.continueOnFail()) {
 				perItem[itemIndex] = [errorItem(error as Error, itemIndex)];
 				return;

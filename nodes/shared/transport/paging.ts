@@ -63,6 +63,47 @@ export function pageSizeFor(limit: number | undefined): number {
 	return Math.max(1, Math.ceil(limit / pages));
 }
 
+/** One page of a list, with what the envelope says about the rest. */
+export interface ListPage {
+	items: IDataObject[];
+	totalItems?: number;
+	hasNextPage: boolean;
+}
+
+/**
+ * Exactly one page (`page`, of `pageSize` items), for a caller that pages itself (an AI agent's
+ * tool asks for the next page in a later call). Checked like every page of a longer walk.
+ */
+export async function recruitingRequestPage(
+	this: RecruitingContext,
+	list: Omit<ListRequest, 'limit' | 'concurrency' | 'maxPages'> & { page: number; pageSize: number },
+): Promise<ListPage> {
+	const envelope = (await recruitingRequest.call(this, {
+		method: 'GET',
+		path: list.path,
+		qs: { ...list.qs, page: list.page, page_size: list.pageSize },
+		itemIndex: list.itemIndex,
+		notFound: list.notFound,
+		policy: list.policy,
+	})) as PageEnvelope | undefined;
+	const fail = (reason: string) =>
+		new NodeApiError(this.getNode(), { page: list.page, reason } as JsonObject, {
+			message: 'The Recruiting service returned an inconsistent list',
+			description: `${list.path}, page ${list.page}: ${reason}`,
+			itemIndex: list.itemIndex,
+		});
+	if (!envelope || !Array.isArray(envelope.items)) throw fail('the answer has no items array');
+	if (envelope.items.some((item) => typeof item !== 'object' || item === null || Array.isArray(item))) {
+		throw fail('it holds an entry that is not an object');
+	}
+	const total = envelope.meta?.total_items;
+	return {
+		items: envelope.items,
+		totalItems: typeof total === 'number' && Number.isSafeInteger(total) && total >= 0 ? total : undefined,
+		hasNextPage: envelope.meta?.has_next_page === true,
+	};
+}
+
 /**
  * Walks the pagination envelope by page number (never by `links.next`, which could point at
  * another host and take the token with it). Guards against an envelope that never ends or

@@ -115,10 +115,16 @@ function readFilters(this: IExecuteFunctions, itemIndex: number, options: IDataO
 	return qs;
 }
 
+export const output = 'application';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const options = readCollection.call(this, 'options', itemIndex);
 	// The modeled filters win over a same-named additional query parameter.
 	const qs = { ...readAdditionalQuery(options), ...readFilters.call(this, itemIndex, options) };
-	const applications = await getManyItems.call(this, itemIndex, resourcePath('applications'), qs);
+	const applications = await getManyItems.call(this, itemIndex, {
+		path: resourcePath('applications'),
+		qs,
+		plural: 'applications',
+	});
 	return isSimplified.call(this, itemIndex) ? applications.map(simplifyApplication) : applications;
 }

@@ -12,7 +12,7 @@ export const description: INodeProperties[] = [
 			value: 'delete',
 			description:
 				'Permanently deletes an application form; this cannot be undone. Returns { deleted: true }.',
-			action: 'Permanently delete an application form',
+			action: 'Permanently delete an application form by form ID (form_…): cannot be undone',
 		},
 	]),
 	...remove.description,

@@ -12,6 +12,8 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+export const output = 'candidate';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const candidateId = requireId.call(this, 'candidateId', itemIndex, 'Candidate ID');
 	const candidate = await recruitingRequestData.call(this, {

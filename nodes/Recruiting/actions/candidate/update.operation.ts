@@ -137,6 +137,8 @@ const TEXT_FIELDS: Record<string, string> = {
 	company: 'company',
 };
 
+export const output = 'candidate';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const node = this.getNode();
 	const candidateId = requireId.call(this, 'candidateId', itemIndex, 'Candidate ID');

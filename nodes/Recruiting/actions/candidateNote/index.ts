@@ -12,7 +12,7 @@ export const description: INodeProperties[] = [
 			value: 'update',
 			description:
 				'Overwrites the fields given of a note on a candidate (files and mentions given replace the current ones). Returns the updated note.',
-			action: 'Update a candidate note',
+			action: 'Change the text of an existing note on a candidate (can_…) by note ID',
 		},
 	]),
 	...update.description,

@@ -153,6 +153,8 @@ function fileObject(this: IExecuteFunctions, itemIndex: number, file: IDataObjec
 	return out;
 }
 
+export const output = 'note';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const candidateId = requireId.call(this, 'candidateId', itemIndex, 'Candidate ID');
 	const noteId = requireId.call(this, 'noteId', itemIndex, 'Note ID');

@@ -1,3 +1,6 @@
 import { simpleGetMany } from '../helpers';
 
-export const { description, execute } = simpleGetMany('emailTemplate', ['emailtemplates']);
+export const { description, execute, output } = simpleGetMany('emailTemplate', ['emailtemplates'], {
+	output: 'emailTemplate',
+	plural: 'email templates',
+});

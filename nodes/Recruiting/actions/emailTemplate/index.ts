@@ -9,6 +9,7 @@ export const description: INodeProperties[] = [
 	operationSelector('emailTemplate', [getManyOption(
 		'email templates',
 		'Lists the account\'s email templates. Returns one item per template (name, subject, body, stage, language).',
+		'Get many email templates with their names, subjects and stages',
 	)]),
 	...getMany.description,
 ];

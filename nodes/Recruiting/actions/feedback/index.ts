@@ -12,7 +12,7 @@ export const description: INodeProperties[] = [
 			value: 'update',
 			description:
 				'Writes answers to the questions of a feedback form about an application. Returns the updated feedback with its questions and answers.',
-			action: 'Update feedback',
+			action: 'Record answers on a feedback form by feedback ID (fdbk_…), replacing earlier answers to those questions',
 		},
 	]),
 	...update.description,

@@ -146,6 +146,8 @@ function answerBody(this: IExecuteFunctions, itemIndex: number, answer: IDataObj
 	return out;
 }
 
+export const output = 'feedback';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const feedbackId = requireId.call(this, 'feedbackId', itemIndex, 'Feedback ID');
 	const applicationId = requireId.call(this, 'applicationId', itemIndex, 'Application ID');

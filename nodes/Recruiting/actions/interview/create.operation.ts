@@ -235,6 +235,8 @@ function attendeeBody(
 }
 
 /** Built field by field: the service rejects unknown properties, and empty optional ones are left out. */
+export const output = 'interview';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const node = this.getNode();
 	const applicationId = requireId.call(this, 'applicationId', itemIndex, 'Application');

@@ -13,14 +13,14 @@ export const description: INodeProperties[] = [
 			value: 'cancel',
 			description:
 				'Cancels a scheduled interview; this cannot be undone through the API. Returns { success: true }.',
-			action: 'Cancel an interview',
+			action: 'Cancel a scheduled interview by interview ID (int_…): cannot be undone',
 		},
 		{
 			name: 'Create',
 			value: 'create',
 			description:
 				'Schedules an interview for an application: type, start and end, time zone, attendees. Returns the created interview.',
-			action: 'Create an interview',
+			action: 'Schedule an interview for an application (app_…) with a start, end and type',
 		},
 	], 'create'),
 	...cancel.description,

@@ -178,6 +178,8 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+export const output = 'job';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const node = this.getNode();
 	const title = this.getNodeParameter('title', itemIndex) as string;

@@ -12,6 +12,8 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+export const output = 'job';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const jobId = requireId.call(this, 'jobId', itemIndex, 'Job ID');
 	const job = await recruitingRequestData.call(this, {

@@ -13,21 +13,21 @@ export const description: INodeProperties[] = [
 			name: 'Create',
 			value: 'create',
 			description: 'Creates a job from a title and optional details. Returns the created job.',
-			action: 'Create a job',
+			action: 'Create a job from a title and optional details; returns the new job ID (job_…)',
 		},
 		{
 			name: 'Delete',
 			value: 'delete',
 			description:
 				'Permanently deletes a job; this cannot be undone. Returns { deleted: true }.',
-			action: 'Permanently delete a job',
+			action: 'Permanently delete a job by job ID (job_…): cannot be undone',
 		},
 		{
 			name: 'Get',
 			value: 'get',
 			description:
 				'Retrieves one job by ID. Returns the job: with Simplify on, flat fields (title, status, type, city, remote, owner_id, apply_url, tags…), otherwise the full record.',
-			action: 'Get a job',
+			action: 'Get a job\'s details by job ID (job_…)',
 		},
 	], 'get'),
 	...create.description,

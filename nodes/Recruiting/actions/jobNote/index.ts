@@ -9,6 +9,7 @@ export const description: INodeProperties[] = [
 	operationSelector('jobNote', [getManyOption(
 		'job notes',
 		'Lists the notes of one job. Returns one item per note (text, creator, date_created, files, mentioned_users).',
+		'Get the notes written on a job, by job ID (job_…)',
 	)]),
 	...getMany.description,
 ];

@@ -1,3 +1,3 @@
 import { simpleGetMany } from '../helpers';
 
-export const { description, execute } = simpleGetMany('tag', ['tags']);
+export const { description, execute, output } = simpleGetMany('tag', ['tags'], { output: 'tag', plural: 'tags' });

@@ -9,6 +9,7 @@ export const description: INodeProperties[] = [
 	operationSelector('tag', [getManyOption(
 		'tags',
 		'Lists the account\'s tags. Returns one item per tag (ID, name, color, type, status); Candidate → Add Tag takes the ID or the name.',
+		'Get many tags with their IDs and names',
 	)]),
 	...getMany.description,
 ];

@@ -1,3 +1,6 @@
 import { simpleGetMany } from '../helpers';
 
-export const { description, execute } = simpleGetMany('userCategory', ['users', 'categories']);
+export const { description, execute, output } = simpleGetMany('userCategory', ['users', 'categories'], {
+	output: 'userCategory',
+	plural: 'user categories',
+});

@@ -9,6 +9,7 @@ export const description: INodeProperties[] = [
 	operationSelector('userCategory', [getManyOption(
 		'user categories',
 		'Lists the account\'s user categories. Returns one item per category (ID and name).',
+		'Get many user categories with their IDs',
 	)]),
 	...getMany.description,
 ];

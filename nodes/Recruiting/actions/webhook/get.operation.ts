@@ -25,6 +25,8 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+export const output = 'webhook';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const webhookId = requireId.call(this, 'webhookId', itemIndex, 'Webhook ID');
 	const options = readCollection.call(this, 'options', itemIndex);

@@ -51,6 +51,8 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+export const output = 'webhook';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const node = this.getNode();
 	const webhookId = requireId.call(this, 'webhookId', itemIndex, 'Webhook ID');
