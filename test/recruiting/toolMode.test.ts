@@ -63,6 +63,13 @@ describe('Output', () => {
 		});
 	});
 
+	test('Selected Fields reads only the record\'s own fields: __proto__ or constructor name nothing', async () => {
+		const result = await asTool('tag', 'getMany', { pageSize: 1, output: 'selected', fields: '__proto__,constructor,name.length,toString' });
+		const [item] = jsonOf(result);
+		expect(Object.keys(item)).toEqual(['id']);
+		expect(Object.getPrototypeOf(item)).toBe(Object.prototype);
+	});
+
 	test('Selected Fields with no field named is a text for the model, and nothing is sent', async () => {
 		const result = await asTool('candidate', 'get', { candidateId: 'can_x', output: 'selected', fields: ' , id' });
 		expect(result.error).toBeUndefined();

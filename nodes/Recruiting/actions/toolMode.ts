@@ -135,11 +135,12 @@ function listNote(page: ToolListPage, returned: number): IDataObject | undefined
 	};
 }
 
-/** A value at a dotted path: `candidate.email`. */
+/** A value at a dotted path (`candidate.email`), from the record's own fields only. */
 function valueAt(record: IDataObject, path: string): unknown {
 	let value: unknown = record;
 	for (const key of path.split('.')) {
 		if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+		if (!Object.prototype.hasOwnProperty.call(value, key)) return undefined;
 		value = (value as IDataObject)[key];
 	}
 	return value;
@@ -149,7 +150,8 @@ function selectFields(record: IDataObject, fields: string[]): IDataObject {
 	const out: IDataObject = { id: record.id ?? null };
 	for (const field of fields) {
 		const value = valueAt(record, field);
-		if (value !== undefined) out[field] = value as IDataObject[keyof IDataObject];
+		// Defined, not assigned: a field named __proto__ must stay a field.
+		if (value !== undefined) Object.defineProperty(out, field, { value, enumerable: true, writable: true, configurable: true });
 	}
 	return out;
 }
