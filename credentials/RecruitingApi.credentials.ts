@@ -5,21 +5,7 @@ import type {
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
-
-/**
- * The Base URL without one trailing slash, as an n8n expression; it throws (so nothing is sent)
- * when the URL is plain http:// to a host other than this machine and "Allow Unencrypted HTTP" is
- * off. The nodes apply the same rule in their transport (isLoopbackHost); this copy guards what
- * n8n sends by itself: the credential test.
- */
-const CHECKED_BASE_URL = `(() => {
-	const base = String($credentials.baseUrl ?? '').trim();
-	const local = /^http:\\/\\/(localhost|127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}|\\[::1\\])(:\\d{1,5})?(\\/|$)/i;
-	if (!/^https:\\/\\//i.test(base) && !local.test(base) && $credentials.allowInsecureHttp !== true) {
-		throw new Error('The Base URL must start with https:// (plain http:// only to this machine, or with "Allow Unencrypted HTTP" on)');
-	}
-	return base.endsWith('/') ? base.slice(0, -1) : base;
-})()`;
+import { baseUrlExpression } from '../nodes/shared/baseUrl';
 
 export class RecruitingApi implements ICredentialType {
 	name = 'recruitingApi';
@@ -84,9 +70,11 @@ export class RecruitingApi implements ICredentialType {
 
 	// The cheapest authenticated call: one tag. A wrong token or company answers 401 with the
 	// service's own message. A redirect is not followed (it would carry the token elsewhere).
+	// The Base URL goes through the transport's rule (nodes/shared/baseUrl.ts), generated as an
+	// expression, since n8n sends this request by itself: nothing is sent where a node would refuse.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: `={{${CHECKED_BASE_URL}}}/v1.0/{{encodeURIComponent($credentials.companyId)}}`,
+			baseURL: `={{${baseUrlExpression()}}}/v1.0/{{encodeURIComponent($credentials.companyId)}}`,
 			url: '/tags',
 			qs: { page_size: 1 },
 			disableFollowRedirect: true,

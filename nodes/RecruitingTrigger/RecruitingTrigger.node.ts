@@ -6,7 +6,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { PARENT_STAGE_OPTIONS } from '../Recruiting/actions/application/getMany.operation';
+import { PARENT_STAGE_OPTIONS } from '../shared/stages';
 import { WEBHOOK_EVENT_OPTIONS } from '../shared/events';
 import { receiveDelivery } from './delivery';
 import { checkExists, create, deleteWebhook } from './lifecycle';

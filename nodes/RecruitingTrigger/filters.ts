@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { scalarText } from '../shared/text';
 
 /**
  * The trigger's Job and Parent Stage filters. What an event carries, per the spec and the
@@ -12,11 +13,8 @@ export interface DeliveryFilters {
 	parentStages: ReadonlySet<string>;
 }
 
-/** An id as text: ids may come as strings or numbers. */
-function text(value: unknown): string | undefined {
-	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	return typeof value === 'string' && value !== '' ? value : undefined;
-}
+/** What a field names, as text (ids may come as strings or numbers); undefined when it names nothing, empty included. */
+const named = (value: unknown): string | undefined => scalarText(value) || undefined;
 
 function child(value: unknown, key: string): unknown {
 	return typeof value === 'object' && value !== null ? (value as IDataObject)[key] : undefined;
@@ -31,15 +29,15 @@ export function parseIdList(value: unknown): Set<string> {
 /** The job an event is about, if it names one. */
 export function jobIdOf(event: string | null, object: IDataObject | null): string | undefined {
 	if (!object) return undefined;
-	if (event?.startsWith('job.')) return text(object.id);
+	if (event?.startsWith('job.')) return named(object.id);
 	// `job` is an object with an id, or (in some payloads) the id itself.
-	return text(child(object.job, 'id')) ?? text(object.job) ?? text(object.job_id);
+	return named(child(object.job, 'id')) ?? named(object.job) ?? named(object.job_id);
 }
 
 /** The parent stage of an application event, if it names one. */
 export function parentStageOf(event: string | null, object: IDataObject | null): string | undefined {
 	if (!object || !event?.startsWith('application.')) return undefined;
-	return text(child(object.stage, 'parent_stage'));
+	return named(child(object.stage, 'parent_stage'));
 }
 
 /** Why a delivery is filtered out, or undefined when it passes. */

@@ -1,6 +1,7 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { webhookLabel } from '../Recruiting/actions/webhook/fields';
+import { webhookLabel } from '../shared/events';
+import { scalarText } from '../shared/text';
 import type { RequestPolicy } from '../shared/transport';
 import { dataOf, isDotSegment, recruitingRequest, recruitingRequestData, resourcePath } from '../shared/transport';
 import type { SigningKeySource } from './signingKeys';
@@ -23,7 +24,7 @@ export interface RemoteWebhook {
 /** The Webhook ID parameter, trimmed; an empty value or a dot segment is refused. */
 export function webhookIdParameter(this: TriggerContext): string {
 	const raw = this.getNodeParameter('webhookId', '') as unknown;
-	const id = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
+	const id = (scalarText(raw) ?? '').trim();
 	if (id === '' || isDotSegment(id)) {
 		throw new NodeOperationError(this.getNode(), 'Invalid "Webhook ID": enter the ID of a webhook', {
 			description: WEBHOOK_ID_HINT,
@@ -114,16 +115,15 @@ export async function readWebhook(
 		return undefined;
 	}
 	rememberSigningKey(signingKeyCacheKeyOf.call(context, id), data.signing_key);
-	const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 	return {
 		id,
-		endpoint: text(data.endpoint) ?? '',
+		endpoint: scalarText(data.endpoint) ?? '',
 		events: Array.isArray(data.subscribed_events)
 			? data.subscribed_events.filter((event): event is string => typeof event === 'string')
 			: [],
-		name: text(data.name),
-		description: text(data.description),
-		status: text(data.status),
+		name: scalarText(data.name),
+		description: scalarText(data.description),
+		status: scalarText(data.status),
 	};
 }
 

@@ -62,6 +62,9 @@ export const WEBHOOK_EVENT_OPTIONS: INodePropertyOptions[] = WEBHOOK_EVENTS.map(
 	description: EVENT_DESCRIPTIONS[event],
 }));
 
+/** How a 404 names a webhook (the action node's Webhook operations, the trigger): `The webhook "wh_1" was not found`. */
+export const webhookLabel = (webhookId: string): string => `webhook "${webhookId}"`;
+
 /** Lower-case letters, digits, `_` and `.`, starting with a letter: one character class, no nesting. */
 const EVENT_CHARACTERS = /^[a-z][a-z0-9_.]*$/;
 

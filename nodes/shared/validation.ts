@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { isEventName } from './events';
+import { enteredText } from './text';
 import { isDotSegment } from './transport';
 
 /**
@@ -143,7 +144,7 @@ export function toIsoDateTime(node: INode, itemIndex: number, field: string, val
 		const iso = (value as { toISO: () => string | null }).toISO();
 		if (iso) return iso;
 	}
-	const text = typeof value === 'string' ? value.trim() : String(value ?? '');
+	const text = enteredText(value);
 	if (text.length > MAX_DATE_TIME_LENGTH) {
 		throw invalidField(
 			node,
@@ -218,7 +219,7 @@ export function checkHttpUrl(node: INode, itemIndex: number, field: string, valu
 
 /** An IANA time zone the runtime knows (`Europe/Dublin`, `UTC`). */
 export function checkTimeZone(node: INode, itemIndex: number, field: string, value: unknown): string {
-	const zone = String(value ?? '').trim();
+	const zone = enteredText(value);
 	try {
 		if (zone !== '') {
 			new Intl.DateTimeFormat('en-US', { timeZone: zone });

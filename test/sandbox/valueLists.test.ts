@@ -4,7 +4,8 @@
  * is what keeps the copies honest: each list of the node equals the sandbox's, in order.
  */
 import * as sandbox from '../../sandbox';
-import { PARENT_STAGES, SORTS } from '../../nodes/Recruiting/actions/application/getMany.operation';
+import { SORTS } from '../../nodes/Recruiting/actions/application/getMany.operation';
+import { PARENT_STAGES } from '../../nodes/shared/stages';
 import { JOB_EXPERIENCE, JOB_STATUSES, JOB_TYPES } from '../../nodes/Recruiting/actions/job/create.operation';
 import {
 	ATTENDEE_TYPES,

@@ -2,10 +2,12 @@
  * What the operations run: reading parameters, building request bodies, listing. Their editor
  * fields are in common.descriptions.ts.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeListSearchItems, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestAllItems, recruitingRequestPage, resourcePath } from '../../shared/transport';
 import { updateDisplayOptions } from '../../shared/updateDisplayOptions';
+import { enteredText } from '../../shared/text';
 import { invalidField, requireId } from '../../shared/validation';
+import { readEntries, TAG_LIST } from '../lists';
 import { listOptions, returnAllAndLimit } from './common.descriptions';
 import type { ToolShape } from './simplify';
 import { isToolMode, readToolPage, withToolListPage } from './toolMode';
@@ -122,16 +124,13 @@ export function simpleGetMany(
 	};
 }
 
-/** Text without surrounding spaces; '' for nothing. */
-export const text = (value: unknown): string => String(value ?? '').trim();
-
 /** Text as typed, spaces kept; '' for nothing. An expression may give a number where the API takes text. */
 export const asText = (value: unknown): string => String(value ?? '');
 
 /** `"a, b"` or `['a', 'b']` (from an expression) → `['a', 'b']`, without empty entries. */
 export function splitList(value: unknown): string[] {
-	const parts: unknown[] = Array.isArray(value) ? value : text(value).split(',');
-	return parts.map(text).filter((part) => part !== '');
+	const parts: unknown[] = Array.isArray(value) ? value : enteredText(value).split(',');
+	return parts.map(enteredText).filter((part) => part !== '');
 }
 
 /** The entries of a fixedCollection value, `{ [inner]: entry or entries }`, whether it holds one or many. */
@@ -166,53 +165,71 @@ export function nested(object: IDataObject): IDataObject | undefined {
 /** `nested` over text values (the API's type for them); `toText` says whether spaces are trimmed. */
 export function textObject(
 	values: IDataObject,
-	toText: (value: unknown) => string = text,
+	toText: (value: unknown) => string = enteredText,
 ): IDataObject | undefined {
 	return nested(Object.fromEntries(Object.entries(values).map(([key, value]) => [key, toText(value)])));
 }
 
 /** How tag names compare: trimmed, one Unicode form (NFC), lower case. */
-export function tagNameKey(name: string): string {
+function tagNameKey(name: string): string {
 	return name.trim().normalize('NFC').toLowerCase();
 }
 
-/** The account's tags by tagNameKey, read once per node run. */
-const tagDirectories = new WeakMap<object, Promise<Map<string, IDataObject[]>>>();
+/** Tags grouped by how their shown name compares (tagNameKey). */
+export function tagsByName(tags: INodeListSearchItems[]): Map<string, INodeListSearchItems[]> {
+	const byName = new Map<string, INodeListSearchItems[]>();
+	for (const tag of tags) {
+		const key = tagNameKey(tag.name);
+		byName.set(key, [...(byName.get(key) ?? []), tag]);
+	}
+	return byName;
+}
 
-function tagDirectory(this: IExecuteFunctions, itemIndex: number): Promise<Map<string, IDataObject[]>> {
-	let directory = tagDirectories.get(this);
+/**
+ * The one rule for a tag given by its name, wherever it is looked up (the account's tags, a
+ * candidate's): the tag of that name, case and surrounding spaces ignored; undefined when none
+ * has it. A name several tags share is refused naming `field`: which one was meant cannot be
+ * told, and nothing has been written yet.
+ */
+export function tagNamedIn(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	tags: Map<string, INodeListSearchItems[]>,
+	name: string,
+): INodeListSearchItems | undefined {
+	const found = tags.get(tagNameKey(name)) ?? [];
+	if (found.length > 1) {
+		throw invalidField(this.getNode(), itemIndex, field, `${found.length} tags are named "${name.trim()}": pick one from the list or give its ID`);
+	}
+	return found[0];
+}
+
+/** The account's tags by name, read once per node run: the entries the Tag pickers offer (TAG_LIST). */
+const accountTags = new WeakMap<object, Promise<Map<string, INodeListSearchItems[]>>>();
+
+function accountTagsByName(this: IExecuteFunctions, itemIndex: number): Promise<Map<string, INodeListSearchItems[]>> {
+	let directory = accountTags.get(this);
 	if (!directory) {
-		directory = recruitingRequestAllItems.call(this, { path: resourcePath('tags'), itemIndex }).then((tags) => {
-			const byName = new Map<string, IDataObject[]>();
-			for (const tag of tags) {
-				// A tag without an ID cannot be sent: it is not offered under its name.
-				if (text(tag.id) === '') continue;
-				const key = tagNameKey(String(tag.name ?? ''));
-				byName.set(key, [...(byName.get(key) ?? []), tag]);
-			}
-			return byName;
-		});
-		tagDirectories.set(this, directory);
-		directory.catch(() => tagDirectories.delete(this));
+		directory = readEntries.call(this, TAG_LIST, itemIndex).then(tagsByName);
+		accountTags.set(this, directory);
+		directory.catch(() => accountTags.delete(this));
 	}
 	return directory;
 }
 
 /**
- * The one tag with this name (case and surrounding spaces ignored) as `{ id, name }`. An unknown
- * name, or one several tags share, is refused naming `field`: nothing has been written yet.
+ * The account's tag with this name, as `{ id, name }`. An unknown name, or one several tags
+ * share, is refused naming `field`: nothing has been written yet.
  */
 export async function tagNamed(this: IExecuteFunctions, itemIndex: number, field: string, name: string): Promise<IDataObject> {
 	const wanted = name.trim();
 	if (wanted === '') throw invalidField(this.getNode(), itemIndex, field, 'a tag name is required');
-	const found = (await tagDirectory.call(this, itemIndex)).get(tagNameKey(wanted)) ?? [];
-	if (found.length === 0) {
+	const found = tagNamedIn.call(this, itemIndex, field, await accountTagsByName.call(this, itemIndex), wanted);
+	if (!found) {
 		throw invalidField(this.getNode(), itemIndex, field, `no tag is named "${wanted}": pick it from the list or create it in the service first`);
 	}
-	if (found.length > 1) {
-		throw invalidField(this.getNode(), itemIndex, field, `${found.length} tags are named "${wanted}": pick one from the list or give its ID`);
-	}
-	return { id: String(found[0].id), name: String(found[0].name) };
+	return { id: String(found.value), name: found.name };
 }
 
 /**
@@ -224,14 +241,14 @@ export async function tagReferences(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	tags: unknown,
-	toText: (value: unknown) => string = text,
+	toText: (value: unknown) => string = enteredText,
 ): Promise<IDataObject[] | undefined> {
 	const entries = readGroups(tags, 'tag');
 	if (entries.length === 0) return undefined;
 	const references: IDataObject[] = [];
 	for (const tag of entries) {
 		// An ID is trimmed whatever `toText` does: spaces around it are never part of an ID.
-		const reference = textObject({ id: text(tag.id), name: toText(tag.name) }, (value) => String(value ?? ''));
+		const reference = textObject({ id: enteredText(tag.id), name: toText(tag.name) }, asText);
 		if (reference === undefined) throw invalidField(this.getNode(), itemIndex, 'Tags', 'each tag needs an ID or a name');
 		references.push(reference.id === undefined ? await tagNamed.call(this, itemIndex, 'Tags', String(reference.name)) : reference);
 	}

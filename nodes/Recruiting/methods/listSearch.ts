@@ -1,6 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import { scalarText } from '../../shared/text';
 import { resourcePath } from '../../shared/transport';
-import { search, text, type ListSource } from './search';
+import { EMAIL_TEMPLATE_LIST, listEntry, TAG_LIST } from '../lists';
+import { search, type ListSource } from './search';
 
 /** The pickers' list sources; how a search walks them is in search.ts. */
 
@@ -15,36 +17,26 @@ function picker(source: ListSource) {
 }
 
 function candidateName(candidate: IDataObject): string {
-	const full = text(candidate.full_name) || `${text(candidate.first_name)} ${text(candidate.last_name)}`.trim();
-	return full || text(candidate.email) || text(candidate.id);
+	const first = scalarText(candidate.first_name) ?? '';
+	const last = scalarText(candidate.last_name) ?? '';
+	const full = scalarText(candidate.full_name) || `${first} ${last}`.trim();
+	return full || scalarText(candidate.email) || scalarText(candidate.id) || '';
 }
 
 const APPLICATIONS = resourcePath('applications');
 const part = (value: unknown): IDataObject => (typeof value === 'object' && value !== null ? (value as IDataObject) : {});
 
-export const searchTags = picker({
-	path: resourcePath('tags'),
-	entries: (tag) => [{ name: text(tag.name) || text(tag.id), value: text(tag.id) }],
-});
+export const searchTags = picker(TAG_LIST);
 
-export const searchEmailTemplates = picker({
-	path: resourcePath('emailtemplates'),
-	entries: (template) => [
-		{ name: text(template.name) || text(template.id), value: text(template.id), description: text(template.subject) || undefined },
-	],
-});
+export const searchEmailTemplates = picker(EMAIL_TEMPLATE_LIST);
 
 export const searchApplications = picker({
 	path: APPLICATIONS,
 	entries: (application) => {
 		const candidate = part(application.candidate);
-		return [
-			{
-				name: `${candidateName(candidate) || text(application.id)} — ${text(part(application.job).title) || 'unknown job'}`,
-				value: text(application.id),
-				description: text(candidate.email) || undefined,
-			},
-		];
+		const job = scalarText(part(application.job).title) || 'unknown job';
+		const name = `${candidateName(candidate) || scalarText(application.id)} — ${job}`;
+		return listEntry(application.id, name, candidate.email);
 	},
 });
 
@@ -54,11 +46,10 @@ export const searchCandidates = picker({
 	distinct: true,
 	entries: (application) => {
 		const candidate = part(application.candidate);
-		const id = text(candidate.id);
-		const email = text(candidate.email);
+		const email = scalarText(candidate.email) ?? '';
 		// n8n's list shows only the name: the e-mail in it tells namesakes apart.
 		const name = email && candidateName(candidate) !== email ? `${candidateName(candidate)} <${email}>` : candidateName(candidate);
-		return id === '' ? [] : [{ name, value: id, description: email || undefined }];
+		return listEntry(candidate.id, name, email);
 	},
 });
 
@@ -68,7 +59,6 @@ export const searchJobs = picker({
 	distinct: true,
 	entries: (application) => {
 		const job = part(application.job);
-		const id = text(job.id);
-		return id === '' ? [] : [{ name: text(job.title) || id, value: id }];
+		return listEntry(job.id, job.title);
 	},
 });

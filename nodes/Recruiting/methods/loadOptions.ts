@@ -1,21 +1,19 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
-import { recruitingRequestAllItems, resourcePath } from '../../shared/transport';
-import { text } from './search';
+import { byName } from '../actions/common.descriptions';
+import { EMAIL_TEMPLATE_LIST, readEntries, TAG_LIST } from '../lists';
+import type { ListSource } from './search';
 
-/** Dropdowns inside lists and groups, where n8n has no "From list" picker: every record by name. */
-async function byName(this: ILoadOptionsFunctions, collection: string): Promise<INodePropertyOptions[]> {
-	const records = await recruitingRequestAllItems.call(this, { path: resourcePath(collection) });
-	return records
-		.map((record) => ({ name: text(record.name) || text(record.id), value: text(record.id) }))
-		.sort((a, b) => a.name.localeCompare(b.name));
+/** Dropdowns inside lists and groups, where n8n has no "From list" picker: every entry, by name. */
+async function everyEntry(this: ILoadOptionsFunctions, source: ListSource): Promise<INodePropertyOptions[]> {
+	return (await readEntries.call(this, source)).sort(byName);
 }
 
 /** The Tags lists of Job Create and Candidate Update. */
 export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return await byName.call(this, 'tags');
+	return await everyEntry.call(this, TAG_LIST);
 }
 
 /** Job Create's auto responder. */
 export async function getEmailTemplates(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return await byName.call(this, 'emailtemplates');
+	return await everyEntry.call(this, EMAIL_TEMPLATE_LIST);
 }

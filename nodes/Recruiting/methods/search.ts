@@ -123,6 +123,3 @@ export async function search(
 		paginationToken: more ? JSON.stringify({ page, seen: remembered }) : undefined,
 	};
 }
-
-export const text = (value: unknown): string =>
-	typeof value === 'string' || typeof value === 'number' ? String(value) : '';

@@ -11,6 +11,10 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 import { isExpression, NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { BASE_URL_REFUSALS, checkBaseUrl } from '../baseUrl';
+
+/** Part of the transport's surface since the Base URL rule moved out of it. */
+export { isLoopbackHost } from '../baseUrl';
 
 /**
  * One request to the service, shared by both nodes: the credential (read once per execution
@@ -323,56 +327,25 @@ function connectionOf(this: RecruitingContext): Promise<Connection> {
 	return connection;
 }
 
-/** Loopback hosts, where plain http:// never leaves the machine (the local sandbox, a tunnel). */
-export function isLoopbackHost(hostname: string): boolean {
-	const host = hostname.toLowerCase();
-	// Not `*.localhost`: Node resolves those through the system resolver, which may answer anything.
-	return (
-		host === 'localhost' ||
-		host === '[::1]' ||
-		/^127(?:\.\d{1,3}){3}$/.test(host)
-	);
-}
-
-/** The Base URL without trailing slashes (a loop, not a regular expression: linear on any input). */
-export function trimTrailingSlashes(value: string): string {
-	let end = value.length;
-	while (end > 0 && value.charCodeAt(end - 1) === 47) end--;
-	return value.slice(0, end);
-}
-
 async function readConnection(this: RecruitingContext): Promise<Connection> {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	const baseUrl = trimTrailingSlashes(String(credentials.baseUrl ?? '').trim());
 	const companyId = String(credentials.companyId ?? '');
-	let url: URL | undefined;
-	try {
-		url = new URL(baseUrl);
-	} catch {
-		url = undefined;
-	}
-	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-		throw new NodeOperationError(
-			this.getNode(),
-			"The credential's Base URL must be an absolute URL starting with https:// (or http:// for a local service)",
-		);
+	const checked = checkBaseUrl(credentials.baseUrl, credentials.allowInsecureHttp);
+	if ('refused' in checked && checked.refused === 'notWebUrl') {
+		throw new NodeOperationError(this.getNode(), BASE_URL_REFUSALS.notWebUrl());
 	}
 	// The token travels in every request: in clear text only to this machine, or when asked for.
-	if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && credentials.allowInsecureHttp !== true) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`The credential's Base URL uses plain http:// to ${url.hostname}, which would send the access token unencrypted`,
-			{
-				description:
-					'Use https://, or switch on "Allow Unencrypted HTTP" in the credential if the service really is only reachable over plain HTTP on a network you trust.',
-			},
-		);
+	if ('refused' in checked) {
+		throw new NodeOperationError(this.getNode(), BASE_URL_REFUSALS.plainHttp(checked.host), {
+			description:
+				'Use https://, or switch on "Allow Unencrypted HTTP" in the credential if the service really is only reachable over plain HTTP on a network you trust.',
+		});
 	}
 	if (companyId === '' || isDotSegment(companyId)) {
 		throw new NodeOperationError(this.getNode(), "The credential's Company ID is empty or invalid");
 	}
 	return {
-		base: `${baseUrl}${API_VERSION_PATH}${resourcePath(companyId)}`,
+		base: `${checked.baseUrl}${API_VERSION_PATH}${resourcePath(companyId)}`,
 		credentials: { id: '', name: CREDENTIAL_TYPE, type: CREDENTIAL_TYPE, data: credentials },
 	};
 }

@@ -2,14 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkOneOf, invalidField } from '../../../shared/validation';
-import { collection, idLocator, listOptions, optionsOf, returnAllAndLimit } from '../common.descriptions';
+import { optionsOf } from '../../../shared/options';
+import { PARENT_STAGE_OPTIONS, PARENT_STAGES } from '../../../shared/stages';
+import { scalarText } from '../../../shared/text';
+import { collection, idLocator, listOptions, returnAllAndLimit } from '../common.descriptions';
 import { getManyItems, readAdditionalQuery, readCollection } from '../helpers';
 import { isSimplified, simplifyApplication, simplifyField } from '../simplify';
-
-export const PARENT_STAGES = ['rejected', 'new', 'screening', 'interviewing', 'offered', 'hired'] as const;
-
-/** The six stages as editor options; the trigger's Parent Stages filter uses them too. */
-export const PARENT_STAGE_OPTIONS = optionsOf(PARENT_STAGES);
 
 export const SORTS = ['applied_at', '-applied_at'] as const;
 
@@ -102,11 +100,11 @@ function readFilters(this: IExecuteFunctions, itemIndex: number, options: IDataO
 		if (raw === undefined) continue;
 		// A picked or typed resource locator holds the ID in `value`.
 		const value = typeof raw === 'object' && raw !== null && 'value' in raw ? (raw as IDataObject).value : raw;
-		const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-		if (text.trim() === '') {
+		const id = scalarText(value) ?? '';
+		if (id.trim() === '') {
 			throw invalidField(node, itemIndex, filter.displayName, 'a value is required, or remove the filter');
 		}
-		qs[filter.query] = text;
+		qs[filter.query] = id;
 	}
 	if (filters.parentStage !== undefined) {
 		qs.parent_stage = checkOneOf(node, itemIndex, 'Parent Stage', filters.parentStage, PARENT_STAGES);

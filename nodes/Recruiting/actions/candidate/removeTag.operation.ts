@@ -2,14 +2,15 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
-import { success, tagNameKey } from '../helpers';
+import { TAG_LIST } from '../../lists';
+import { success, tagNamedIn, tagsByName } from '../helpers';
 import { candidateIdField, candidateNotFound } from './fields';
 import { readTagId, tagField } from './tag';
 
 export const description = updateDisplayOptions({ show: { resource: ['candidate'], operation: ['removeTag'] } }, [
 	candidateIdField,
 	tagField(
-		'The tag to take off: pick it from the list, give its ID (tag_…, from Tag → Get Many or the candidate\'s tags) or, in By Name mode, its name. A value that is none of the candidate\'s tag IDs is also compared with the names of their tags (case and spaces ignored). A tag the candidate does not have is not an error: nothing is written.',
+		'The tag to take off: pick it from the list, give its ID (tag_…, from Tag → Get Many or the candidate\'s tags) or, in By Name mode, its name. A value that is none of the candidate\'s tag IDs is also compared with the names of their tags (case and spaces ignored; a name two of them share is an error). A tag the candidate does not have is not an error: nothing is written.',
 	),
 ]);
 
@@ -28,10 +29,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		(tag): tag is IDataObject => typeof tag === 'object' && tag !== null && !Array.isArray(tag),
 	);
 	let kept = tags.filter((tag) => String(tag.id ?? '') !== tagId);
-	// An agent or a user may give a name where an ID is asked for: the candidate's tags carry both.
+	// An agent or a user may give a name where an ID is asked for: the candidate's tags carry both,
+	// and the name is looked up among them by the rule every tag name follows.
 	if (kept.length === tags.length) {
-		const name = tagNameKey(tagId);
-		kept = tags.filter((tag) => tagNameKey(String(tag.id ?? '')) !== name && tagNameKey(String(tag.name ?? '')) !== name);
+		const named = tagNamedIn.call(this, itemIndex, 'Tag', tagsByName(tags.flatMap(TAG_LIST.entries)), tagId);
+		if (named) kept = tags.filter((tag) => String(tag.id ?? '') !== named.value);
 	}
 	if (kept.length === tags.length) return success();
 	await recruitingRequestData.call(this, { method: 'PUT', path, body: { tags: kept }, itemIndex, notFound });

@@ -9,7 +9,8 @@ import {
 	requireId,
 } from '../../../shared/validation';
 import { fieldGroup, tagsCollection, textField, updateFields } from '../common.descriptions';
-import { nested, readCollection, readGroup, readGroups, tagReferences, text, textObject } from '../helpers';
+import { enteredText } from '../../../shared/text';
+import { nested, readCollection, readGroup, readGroups, tagReferences, textObject } from '../helpers';
 import { candidateIdField, candidateNotFound } from './fields';
 
 const properties: INodeProperties[] = [
@@ -146,7 +147,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body: IDataObject = {};
 
 	for (const [name, apiName] of Object.entries(TEXT_FIELDS)) {
-		if (fields[name] !== undefined) body[apiName] = text(fields[name]);
+		if (fields[name] !== undefined) body[apiName] = enteredText(fields[name]);
 	}
 	if (fields.email !== undefined) body.email = checkEmail(node, itemIndex, 'Email', fields.email);
 	if (fields.imageUrl !== undefined) {
@@ -158,7 +159,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const location = readGroup(fields.location, 'location');
 	if (location) {
 		const value = nested({
-			address: text(location.address),
+			address: enteredText(location.address),
 			country: textObject({ name: location.countryName, code: location.countryCode }),
 		});
 		if (value) body.location = value;

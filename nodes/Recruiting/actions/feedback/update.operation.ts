@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkIntegerInRange, invalidField, requireId } from '../../../shared/validation';
-import { readCollection, readGroups, splitList, text } from '../helpers';
+import { enteredText } from '../../../shared/text';
+import { asText, readCollection, readGroups, splitList } from '../helpers';
 
 const properties: INodeProperties[] = [
 	{
@@ -125,17 +126,17 @@ export const description = updateDisplayOptions(
 
 function answerBody(this: IExecuteFunctions, itemIndex: number, answer: IDataObject): IDataObject {
 	const node = this.getNode();
-	const questionId = text(answer.questionId);
+	const questionId = enteredText(answer.questionId);
 	if (questionId === '') throw invalidField(node, itemIndex, 'Question ID', 'every answer needs a question ID');
 	const out: IDataObject = { question_id: questionId };
-	if (text(answer.text) !== '') out.text = String(answer.text);
-	if (text(answer.selectedOption) !== '') out.selected_option = text(answer.selectedOption);
+	if (enteredText(answer.text) !== '') out.text = asText(answer.text);
+	if (enteredText(answer.selectedOption) !== '') out.selected_option = enteredText(answer.selectedOption);
 	const selected = splitList(answer.selectedOptions);
 	if (selected.length) out.selected_options = selected;
 	const ratings = readGroups(answer.ratings, 'rating');
 	if (ratings.length) {
 		out.ratings = ratings.map((rating) => {
-			const optionId = text(rating.optionId);
+			const optionId = enteredText(rating.optionId);
 			if (optionId === '') throw invalidField(node, itemIndex, 'Option ID', 'every rating needs an option ID');
 			return {
 				option_id: optionId,

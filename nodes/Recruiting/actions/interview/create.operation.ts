@@ -10,8 +10,10 @@ import {
 	requireId,
 	toIsoDateTime,
 } from '../../../shared/validation';
-import { additionalFields, byName, idLocator, optionsOf } from '../common.descriptions';
-import { asText, readCollection, readGroups, text } from '../helpers';
+import { optionsOf } from '../../../shared/options';
+import { additionalFields, byName, idLocator } from '../common.descriptions';
+import { enteredText } from '../../../shared/text';
+import { asText, readCollection, readGroups } from '../helpers';
 
 export const INTERVIEW_TYPES = ['phone', 'online', 'on_site'] as const;
 export const ATTENDEE_TYPES = ['user', 'candidate', 'guest'] as const;
@@ -219,12 +221,12 @@ function attendeeBody(
 	const node = this.getNode();
 	const type = checkOneOf(node, itemIndex, 'Attendees', attendee.type, ATTENDEE_TYPES);
 	if (type === 'user') {
-		const userId = text(attendee.userId);
+		const userId = enteredText(attendee.userId);
 		if (userId === '') throw invalidField(node, itemIndex, 'User ID', 'a user attendee needs a user ID');
 		return { type, application_id: null, user_id: userId };
 	}
 	if (type === 'candidate') {
-		return { type, application_id: text(attendee.applicationId) || applicationId, user_id: null };
+		return { type, application_id: enteredText(attendee.applicationId) || applicationId, user_id: null };
 	}
 	return {
 		type,
@@ -251,20 +253,20 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const fields = readCollection.call(this, 'additionalFields', itemIndex);
 
 	const event: IDataObject = {};
-	if (text(fields.title)) event.title = text(fields.title);
-	if (text(fields.location)) event.location = text(fields.location);
+	if (enteredText(fields.title)) event.title = enteredText(fields.title);
+	if (enteredText(fields.location)) event.location = enteredText(fields.location);
 	event.type = type;
 	event.start = start;
 	event.end = end;
 	event.time_zone = timeZone;
-	if (text(fields.organizerId)) event.organizer_id = text(fields.organizerId);
+	if (enteredText(fields.organizerId)) event.organizer_id = enteredText(fields.organizerId);
 	if (attendees.length) {
 		event.attendees = attendees.map((attendee) => attendeeBody.call(this, itemIndex, attendee, applicationId));
 	}
 
 	const meta: IDataObject = {};
-	if (text(fields.noteForCandidate)) meta.note_for_candidate = asText(fields.noteForCandidate);
-	if (text(fields.noteForAttendees)) meta.note_for_attendees = asText(fields.noteForAttendees);
+	if (enteredText(fields.noteForCandidate)) meta.note_for_candidate = asText(fields.noteForCandidate);
+	if (enteredText(fields.noteForAttendees)) meta.note_for_attendees = asText(fields.noteForAttendees);
 	if (fields.attachResumeToInvite !== undefined) {
 		meta.attach_resume_to_invite = fields.attachResumeToInvite === true;
 	}
@@ -277,7 +279,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			ONLINE_MEETING_TYPES,
 		);
 	}
-	if (text(fields.meetingUrl)) meta.meeting_url = checkHttpUrl(node, itemIndex, 'Meeting URL', fields.meetingUrl);
+	if (enteredText(fields.meetingUrl)) meta.meeting_url = checkHttpUrl(node, itemIndex, 'Meeting URL', fields.meetingUrl);
 
 	const body: IDataObject = { application_id: applicationId, event };
 	if (Object.keys(meta).length) body.meta = meta;

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkLength, checkOneOf, toIsoDateTime } from '../../../shared/validation';
-import { additionalFields, fieldGroup, labelOf, optionsOf, tagsCollection, textField } from '../common.descriptions';
+import { labelOf, optionsOf } from '../../../shared/options';
+import { additionalFields, fieldGroup, tagsCollection, textField } from '../common.descriptions';
 import { asText, compact, nested, readCollection, readGroup, splitList, tagReferences, textObject } from '../helpers';
 
 export const JOB_STATUSES = ['drafted', 'published', 'closed', 'internal'] as const;

@@ -21,6 +21,3 @@ export function withoutSigningKey(webhook: IDataObject, includeSigningKey = fals
 	delete rest.signing_key;
 	return rest;
 }
-
-/** How a 404 names a webhook: `The webhook "wh_1" was not found`. */
-export const webhookLabel = (webhookId: string): string => `webhook "${webhookId}"`;

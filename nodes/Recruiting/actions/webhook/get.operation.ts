@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { webhookLabel } from '../../../shared/events';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
 import { optionsCollection } from '../common.descriptions';
 import { readCollection } from '../helpers';
-import { webhookIdField, webhookLabel, withoutSigningKey } from './fields';
+import { webhookIdField, withoutSigningKey } from './fields';
 
 const properties: INodeProperties[] = [
 	webhookIdField,

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { WEBHOOK_EVENT_OPTIONS } from '../../../shared/events';
+import { WEBHOOK_EVENT_OPTIONS, webhookLabel } from '../../../shared/events';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkEventNames, checkHttpUrl, checkSomeFields, requireId } from '../../../shared/validation';
 import { byName, updateFields } from '../common.descriptions';
 import { readCollection } from '../helpers';
-import { webhookIdField, webhookLabel, withoutSigningKey } from './fields';
+import { webhookIdField, withoutSigningKey } from './fields';
 
 const properties: INodeProperties[] = [
 	webhookIdField,
