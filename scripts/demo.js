@@ -40,8 +40,8 @@ deliver <what>:
   hired              application.stage.updated to hired, to wh_hires (the "candidate hired" example)
 Options of deliver:
   --webhook ID       send it to another webhook, such as wh_try: the webhook no example holds,
-                     free for trying the Recruiting Trigger (Listen for test event with Webhook ID
-                     wh_try and the event selected, then deliver)
+                     free for trying the Recruiting Trigger (Webhook ID wh_try, the event selected,
+                     "Execute step" to listen for a test event, then deliver)
   --sandbox-port N   where the demo's sandbox runs (default ${DEFAULTS.sandboxPort})
 
 Examples:
@@ -215,8 +215,8 @@ async function start(o) {
 			`  sandbox:     ${sb.sandbox.url}  (company ${sb.sandbox.companyId}, token ${sb.sandbox.token}; control API ${sb.sandbox.url}/__sandbox/info)`,
 			`  credential:  "${credential.name}"`,
 			'  workflows:',
-			`    ${editor}/workflow/${ids.chat}   new application -> chat message (active)`,
-			`    ${editor}/workflow/${ids.hired}   candidate hired -> tag + welcome e-mail draft (active)`,
+			`    ${editor}/workflow/${ids.chat}   new application -> chat message (published)`,
+			`    ${editor}/workflow/${ids.hired}   candidate hired -> tag + welcome e-mail draft (published)`,
 			`    ${editor}/workflow/${ids.export}   nightly applications export (CSV): open it and click "Execute workflow"`,
 			`    ${editor}/workflow/${ids.inbox}   demo chat inbox: the messages the first one posts land here`,
 			'',
@@ -225,7 +225,7 @@ async function start(o) {
 			'    npm start -- deliver hired              # then see the hired workflow and the candidate\'s tags',
 			'',
 			`  Try the trigger yourself: webhook ${ex.TRY_WEBHOOK_ID} is free (no example holds it). Add a Recruiting Trigger`,
-			`  with Webhook ID ${ex.TRY_WEBHOOK_ID} and the event application.created, click "Listen for test event", then:`,
+			`  with Webhook ID ${ex.TRY_WEBHOOK_ID} and the event application.created, click "Execute step" (it listens for a test event), then:`,
 			`    npm start -- deliver new-application --webhook ${ex.TRY_WEBHOOK_ID}`,
 			'',
 			`  n8n data: ${userFolder}  (log ${n8n.logFile})`,
@@ -262,7 +262,7 @@ async function deliver(o) {
 	// What would make the delivery start nothing: said before sending, as one line each.
 	const onN8n = /\/webhook(-test)?\//.test(webhook.endpoint);
 	if (!onN8n) {
-		say(`note: ${webhookId} points at ${webhook.endpoint}, not at n8n: no workflow will receive this. Click "Listen for test event" on a Recruiting Trigger with Webhook ID ${webhookId} (or publish its workflow) first.`);
+		say(`note: ${webhookId} points at ${webhook.endpoint}, not at n8n: no workflow will receive this. Click "Execute step" (listen for a test event) on a Recruiting Trigger with Webhook ID ${webhookId}, or publish its workflow, first.`);
 	} else if (!(webhook.subscribed_events || []).includes(event)) {
 		say(`note: ${webhookId} is subscribed to ${(webhook.subscribed_events || []).join(', ') || 'no events'}, not ${event}: select ${event} in the trigger's Events, or it answers 200 and starts nothing.`);
 	}
