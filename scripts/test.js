@@ -115,7 +115,8 @@ function nodeSuiteFilter() {
 			if (inFailure) process.stdout.write(`${line}\n`);
 			return;
 		}
-		if (/\] === |\[n8n:install /.test(line)) process.stdout.write(`${line}\n`);
+		// An install in progress (first run) is worth seeing; a cached one is not.
+		if (/\] === /.test(line) || (/\[n8n:install /.test(line) && !/ cached \(/.test(line))) process.stdout.write(`${line}\n`);
 	};
 }
 
