@@ -8,7 +8,8 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { PARENT_STAGE_OPTIONS } from '../shared/stages';
 import { WEBHOOK_EVENT_OPTIONS } from '../shared/events';
-import { receiveDelivery } from './delivery';
+import { receiveDelivery, SECRET_HEADER_NAMES } from './delivery';
+import { TRIGGER_PANEL, WEBHOOK_NOTICE } from './texts';
 import { checkExists, create, deleteWebhook } from './lifecycle';
 
 /**
@@ -23,22 +24,18 @@ export class RecruitingTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{"Events: " + $parameter["events"].join(", ")}}',
-		description: 'Starts the workflow when the recruiting service sends a webhook event',
+		// n8n's node panel merges this node with the Recruiting node into one entry and shows this
+		// description on it: it speaks for both.
+		description:
+			'Work with jobs, candidates, applications and interviews in the recruiting service, or start a workflow when it sends a webhook event',
 		defaults: { name: 'Recruiting Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'recruitingApi', required: true }],
-		triggerPanel: {
-			header: 'Waiting for an event from the recruiting service',
-			executionsHelp: {
-				inactive:
-					'While testing, n8n points the webhook at its test URL. To get an event, create or change a record the webhook listens to in the recruiting service (for example move an application to another stage). In the demo, send one from a second terminal with <code>npm start -- deliver new-application</code> (or <code>deliver hired</code>). The webhook is put back when the test ends. While the workflow is active, testing with the same webhook is refused: the active workflow keeps its events.',
-				active:
-					'The workflow is active: every verified delivery of the selected events starts an execution. Find them in the executions list. Testing with the same webhook is refused while the workflow is active; deactivate it first, or use another webhook for tests.',
-			},
-			activationHint:
-				'Once you are happy with the workflow, activate it: the webhook then points at this workflow until you deactivate it, when its endpoint and events are put back.',
-		},
+		// What the Include Headers option could carry that n8n must always redact, as its Webhook node
+		// declares: the headers the trigger already leaves out (delivery.ts), in case one slips through.
+		sensitiveOutputFields: SECRET_HEADER_NAMES.map((name) => `headers.${name}`),
+		triggerPanel: TRIGGER_PANEL,
 		webhooks: [
 			{
 				name: 'default',
@@ -49,20 +46,20 @@ export class RecruitingTrigger implements INodeType {
 		],
 		properties: [
 			{
-				displayName:
-					"Create a webhook in the recruiting service's dashboard and copy its ID below. While this workflow is active the webhook points at n8n; deactivating the workflow puts its endpoint and events back.",
+				displayName: WEBHOOK_NOTICE,
 				name: 'notice',
 				type: 'notice',
 				default: '',
 			},
+			// Not `required`: n8n leaves the whole trigger panel empty while a required parameter is
+			// empty. Both are checked when the webhook is taken, with an error that says what to enter.
 			{
 				displayName: 'Webhook ID',
 				name: 'webhookId',
 				type: 'string',
 				default: '',
-				required: true,
 				placeholder: 'wh_abc123',
-				description: 'The ID of the webhook, as shown in the service\'s dashboard',
+				description: "The ID of the webhook, as shown in the service's dashboard (needed)",
 			},
 			{
 				displayName: 'Events',
@@ -70,8 +67,7 @@ export class RecruitingTrigger implements INodeType {
 				type: 'multiOptions',
 				options: WEBHOOK_EVENT_OPTIONS,
 				default: [],
-				required: true,
-				description: 'The events that start the workflow; the webhook is subscribed to exactly these',
+				description: 'The events that start the workflow (at least one); the webhook is subscribed to exactly these',
 			},
 			{
 				displayName: 'Options',

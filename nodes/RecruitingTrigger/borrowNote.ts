@@ -20,6 +20,11 @@ export interface BorrowNote {
 	holder: string;
 	/** When n8n took the webhook (ISO 8601), for the person reading the dashboard. */
 	since: string;
+	/**
+	 * The name of the workflow that holds it, when n8n told the node: another workflow refused the
+	 * webhook names it (a node cannot look up another workflow otherwise). Absent in older notes.
+	 */
+	workflow?: string;
 }
 
 const OPENING = '[n8n holds this webhook and puts back when done: ';
@@ -28,11 +33,14 @@ const CLOSING = ']';
 const SEPARATOR = '\n\n';
 /** The service's events are a few dozen; more than this is not a note of ours. */
 const MAX_EVENTS = 100;
+/** n8n limits workflow names to 128 characters; a longer one is cut (it only names, never decides). */
+const MAX_WORKFLOW_NAME = 128;
 
 /** The description with the note added at its end. */
 export function withBorrowNote(description: string | undefined, note: BorrowNote): string {
-	const { endpoint, events, holder, since } = note;
-	const text = `${OPENING}${JSON.stringify({ endpoint, events, holder, since })}${CLOSING}`;
+	const { endpoint, events, holder, since, workflow } = note;
+	const named = workflow ? { workflow: workflow.slice(0, MAX_WORKFLOW_NAME) } : {};
+	const text = `${OPENING}${JSON.stringify({ endpoint, events, holder, since, ...named })}${CLOSING}`;
 	return description ? `${description}${SEPARATOR}${text}` : text;
 }
 
@@ -51,7 +59,7 @@ export function readBorrowNote(description: string | undefined): { note: BorrowN
 		return undefined;
 	}
 	if (!parsed || typeof parsed !== 'object') return undefined;
-	const { endpoint, events, holder, since } = parsed as Record<string, unknown>;
+	const { endpoint, events, holder, since, workflow } = parsed as Record<string, unknown>;
 	// Only what the service would accept back: a hand-edited note must not make every later
 	// deactivation fail on a PUT the service refuses.
 	if (typeof endpoint !== 'string' || !isHttpUrl(endpoint)) return undefined;
@@ -64,8 +72,10 @@ export function readBorrowNote(description: string | undefined): { note: BorrowN
 		return undefined;
 	}
 	const before = description.slice(0, at);
+	// The name only informs a refusal: a malformed one is dropped, the note still counts.
+	const named = typeof workflow === 'string' && workflow !== '' ? { workflow: workflow.slice(0, MAX_WORKFLOW_NAME) } : {};
 	return {
-		note: { endpoint, events: [...(events as string[])], holder, since },
+		note: { endpoint, events: [...(events as string[])], holder, since, ...named },
 		description: before.endsWith(SEPARATOR) ? before.slice(0, -SEPARATOR.length) : before,
 	};
 }

@@ -42,7 +42,7 @@ const KNOWN_EVENTS: ReadonlySet<string> = new Set(WEBHOOK_EVENTS);
 const JSON_MEDIA_TYPE = /^application\/(?:[a-z0-9.!#$&^_-]+\+)?json$/;
 
 /** Headers a proxy or client may add that carry credentials: never copied into an item. */
-const SECRET_HEADERS: ReadonlySet<string> = new Set([
+export const SECRET_HEADER_NAMES: readonly string[] = [
 	'authorization',
 	'proxy-authorization',
 	'cookie',
@@ -54,7 +54,8 @@ const SECRET_HEADERS: ReadonlySet<string> = new Set([
 	'x-amz-security-token',
 	'x-csrf-token',
 	'x-xsrf-token',
-]);
+];
+const SECRET_HEADERS: ReadonlySet<string> = new Set(SECRET_HEADER_NAMES);
 
 /**
  * What marks a header as credential-bearing: these words anywhere in its name (`x-authtoken`,

@@ -17,7 +17,8 @@ import { putWebhook, readWebhook, sameEvents, signingKeyCacheKeyOf, webhookIdPar
  * The trigger owns what it borrows, and nothing else: only an endpoint outside n8n is ever
  * remembered as the original, and a webhook that another n8n URL holds is not taken:
  * - another workflow's URL (production or test): activation and "Listen for test event" fail,
- *   naming the webhook and the URL that holds it;
+ *   naming the webhook, the workflow that holds it (by the name in its note, when it has one) and
+ *   its URL, and saying what to do;
  * - this workflow's production URL, during "Listen for test event": refused, like n8n does for
  *   its own single-webhook triggers, so an active workflow never loses its deliveries;
  * - this workflow's test URL, during activation: production takes the webhook over, with the
@@ -136,15 +137,18 @@ function leftoverNoteRemoved(remote: RemoteWebhook, urls: OwnUrls): RemoteWebhoo
 	return found ? { ...remote, description: found.description } : undefined;
 }
 
-/** A disabled webhook sends nothing, and the API cannot enable it: say so instead of "activating". */
+/** n8n 2.x publishes a workflow where n8n 1.x activated it: texts for users of both say both. */
+const PUBLISH = 'publish (activate in n8n 1.x)';
+const UNPUBLISH = 'unpublish (deactivate in n8n 1.x)';
+
+/** A disabled webhook sends nothing, and the API cannot enable it: say so instead of taking it. */
 function assertEnabled(this: IHookFunctions, remote: RemoteWebhook): void {
 	if (remote.status !== 'disabled') return;
 	throw new NodeOperationError(
 		this.getNode(),
 		`Webhook "${remote.id}" is disabled in the recruiting service: enable it in the service's dashboard, then try again`,
 		{
-			description:
-				'A disabled webhook sends no events, and the API cannot enable it. Once it is enabled in the dashboard, activate the workflow (or listen for a test event) again.',
+			description: `A disabled webhook sends no events, and the API cannot enable it. Once it is enabled in the dashboard, ${PUBLISH} the workflow (or listen for a test event) again.`,
 		},
 	);
 }
@@ -166,30 +170,51 @@ function notedOriginal(remote: RemoteWebhook, urls: OwnUrls, kinds: readonly End
 	return { ...remote, endpoint, events, description: found.description };
 }
 
-/** Refuses to take a webhook that another n8n URL holds; see the rules at the top. */
+/**
+ * The workflow that holds the webhook, as its note names it: `the workflow "Name"`; without a
+ * note of its holder (or a name in it), `another n8n workflow`. The note is trusted only when it
+ * was written for the URL the webhook points at.
+ */
+function holderOf(remote: RemoteWebhook): string {
+	const note = readBorrowNote(remote.description)?.note;
+	const named = note?.workflow !== undefined && sameEndpoint(note.holder, remote.endpoint);
+	return named ? `the workflow "${note.workflow}"` : 'another n8n workflow';
+}
+
+/**
+ * Refuses to take a webhook that another n8n URL holds; see the rules at the top. n8n 2.x shows
+ * only the message of an error that ends a test listen, so the message itself says what to do.
+ */
 function assertNotHeld(this: IHookFunctions, remote: RemoteWebhook, urls: OwnUrls, test: boolean): void {
 	const kind = urls.kind(remote.endpoint);
 	const where = `Webhook "${remote.id}" points at ${remote.endpoint}`;
 	if (kind === 'other-n8n') {
-		throw new NodeOperationError(this.getNode(), `${where}: another n8n workflow is using it`, {
-			description:
-				'One webhook can start one workflow. Deactivate the workflow that uses it (or end its "Listen for test event"), or create another webhook in the dashboard for this one. Nothing was changed.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Webhook "${remote.id}" is in use by ${holderOf(remote)} (it points at ${remote.endpoint}). To use it here, ${UNPUBLISH} that workflow or end its test listen; or enter another webhook's ID. Nothing was changed.`,
+			{
+				description:
+					'One webhook can start one workflow: the workflow that holds it keeps receiving its events. Create another webhook in the dashboard for this workflow if both should run.',
+			},
+		);
 	}
 	if (test && kind === 'own-production') {
-		throw new NodeOperationError(this.getNode(), `${where}: this workflow is active and receives its events`, {
-			description:
-				'"Listen for test event" would take the deliveries away from the active workflow, so it is refused. Deactivate the workflow to test with this webhook, or use another webhook for tests.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`${where}: this workflow is published (active in n8n 1.x) and receives its events. To test with this webhook, ${UNPUBLISH} the workflow first, or test with another webhook.`,
+			{
+				description:
+					'"Listen for test event" would take the deliveries away from the published workflow, so it is refused and nothing was changed.',
+			},
+		);
 	}
 	if (kind === 'own-test') {
 		// Reached only without the listen's note: where the webhook pointed before is unknown.
 		throw new NodeOperationError(
 			this.getNode(),
-			`${where}: this workflow's "Listen for test event" URL, and what it replaced is unknown`,
+			`${where}: this workflow's "Listen for test event" URL, and what it replaced is unknown. If a test listen is running, wait until it ends (it puts the webhook back); otherwise set the webhook's endpoint and events back in the dashboard, then ${PUBLISH} again.`,
 			{
-				description:
-					"If a test listen is running, wait until it ends (it puts the webhook back), then activate again. Otherwise set the webhook's endpoint and events back in the dashboard first.",
+				description: 'Nothing was changed: without knowing the dashboard\'s endpoint, taking the webhook could lose it.',
 			},
 		);
 	}
@@ -258,6 +283,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 						events: dashboard.events,
 						holder: url,
 						since: new Date().toISOString(),
+						workflow: this.getWorkflow().name,
 					})
 				: description,
 		},

@@ -34,7 +34,7 @@ export function webhookIdParameter(this: TriggerContext): string {
 }
 
 export const WEBHOOK_ID_HINT =
-	"Create the webhook in the recruiting service's dashboard, then copy its ID here. n8n points it at this workflow while the workflow is active and puts it back as it was when the workflow is deactivated.";
+	"Create the webhook in the recruiting service's dashboard, then copy its ID here. n8n points it at this workflow while the workflow is published (active in n8n 1.x) and puts it back as it was when the workflow is unpublished.";
 
 /**
  * Where this webhook's signing key is cached: the node's credential (by id, so no delivery has

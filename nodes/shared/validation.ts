@@ -28,9 +28,11 @@ export function quoted(text: string): string {
 }
 
 /**
- * Reads an id from a plain string or a resource locator parameter. Any character is allowed
- * (the transport percent-encodes it into its own path segment) except an empty value and the
- * dot segments `.` and `..`, which HTTP clients resolve instead of sending.
+ * Reads an id from a plain string or a resource locator parameter. Spaces around it (a copy from
+ * the dashboard, a mapped value) are dropped: they are never part of an ID. Any other character is
+ * allowed (the transport percent-encodes it into its own path segment) except an empty value, the
+ * dot segments `.` and `..`, which HTTP clients resolve instead of sending, and white space inside
+ * (the service's IDs have none: such a value could only be answered 404).
  */
 export function requireId(
 	this: IExecuteFunctions,
@@ -39,14 +41,23 @@ export function requireId(
 	field: string,
 ): string {
 	const raw = this.getNodeParameter(parameterName, itemIndex, '', { extractValue: true });
-	const id = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '';
-	if (id.trim() === '') throw invalidField(this.getNode(), itemIndex, field, 'a value is required');
+	const id = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
+	if (id === '') throw invalidField(this.getNode(), itemIndex, field, 'a value is required');
 	if (isDotSegment(id)) {
 		throw invalidField(this.getNode(), itemIndex, field, '"." and ".." are not valid IDs');
 	}
 	// Every character encodes to at least one: a longer id is refused before any scan of it.
 	if (id.length > MAX_ENCODED_ID_LENGTH) {
 		throw idTooLong(this.getNode(), itemIndex, field, `it has ${id.length} characters before encoding`);
+	}
+	// `\s` is the set trim() drops: what is left inside after trimming.
+	if (/\s/u.test(id)) {
+		throw invalidField(
+			this.getNode(),
+			itemIndex,
+			field,
+			`${quoted(id)} contains a space or line break, and IDs have none: check what was typed or mapped into this field`,
+		);
 	}
 	// An unpaired surrogate cannot be percent-encoded (encodeURIComponent throws "URI malformed").
 	if (/[\uD800-\uDFFF]/u.test(id)) {

@@ -2,11 +2,16 @@
 /**
  * The example workflows (examples/*.json) inside a real n8n, wired the way the demo wires them:
  * the nightly export run by hand, the chat notification end to end (trigger -> HTTP Request -> the
- * demo chat inbox webhook), and the hired automation for a hired and a not-hired stage change.
+ * demo chat inbox webhook), the hired automation for a hired and a not-hired stage change, and
+ * the demo's free webhook: a "Listen for test event" on wh_try receives `npm start -- deliver`.
  */
 const assert = require('assert');
-const { waitFor, executionsOf, nodeItems } = require('./lib');
-const { fillExample, seedExampleRecords, simplifiedApplication, webhookUrlOf } = require('./examples');
+const path = require('path');
+const { execFile } = require('child_process');
+const { promisify } = require('util');
+const { waitFor, executionsOf, nodeItems, ROOT } = require('./lib');
+const { EXAMPLES, TRY_WEBHOOK_ID, fillExample, readExample, seedExampleRecords, simplifiedApplication, webhookUrlOf } = require('./examples');
+const { triggerWorkflow } = require('./workflows');
 
 async function activate(n8n, control, wf, webhookId) {
 	const created = await n8n.api('POST', '/workflows', wf);
@@ -108,6 +113,11 @@ async function exampleChecks(checks, n8n, sb, credential, { applications }) {
 			assert.strictEqual(d2.status, 200);
 			const list = await successfulExecutions(n8n, created.id, 2);
 			const second = list.find((e) => e.id !== first.id);
+			// Node version 1.1: Get candidate gives Simplify's flat candidate (tags as names).
+			const [simplified] = nodeItems(second, 'Get candidate');
+			assert.strictEqual(simplified.id, candidate.id);
+			assert.strictEqual(simplified.full_name, candidate.full_name);
+			assert.ok(Object.values(simplified).every((v) => v === null || typeof v !== 'object' || Array.isArray(v)), `not flat: ${JSON.stringify(simplified)}`);
 			const [draft] = nodeItems(second, 'Draft welcome e-mail');
 			assert.strictEqual(draft.to, candidate.email);
 			assert.strictEqual(draft.subject, `Welcome to the team, ${candidate.first_name}!`);
@@ -120,4 +130,49 @@ async function exampleChecks(checks, n8n, sb, credential, { applications }) {
 	});
 }
 
-module.exports = { exampleChecks };
+/**
+ * What a newcomer does in the demo: a Recruiting Trigger on the free webhook, "Listen for test
+ * event", then `npm start -- deliver new-application --webhook wh_try` from a second terminal (the
+ * real command, against this sandbox). No example may hold the webhook.
+ */
+async function tryWebhookCheck(checks, n8n, sb, credential) {
+	const { control } = sb;
+	await checks.check(`demo: a test listen on the free webhook ${TRY_WEBHOOK_ID} receives \`npm start -- deliver new-application --webhook ${TRY_WEBHOOK_ID}\`; the webhook is put back`, async () => {
+		for (const key of Object.keys(EXAMPLES)) {
+			assert.ok(!JSON.stringify(readExample(key)).includes(TRY_WEBHOOK_ID), `example ${key} uses ${TRY_WEBHOOK_ID}`);
+		}
+		const original = await control.record('webhooks', TRY_WEBHOOK_ID);
+		assert.strictEqual(original.status, 'enabled');
+		assert.ok(!/\/webhook(-test)?\//.test(original.endpoint), `${TRY_WEBHOOK_ID} already points at n8n: ${original.endpoint}`);
+		const { workflow, productionUrl } = triggerWorkflow(credential, { webhookId: TRY_WEBHOOK_ID, events: ['application.created'], name: 'E2E: try the trigger' });
+		const wf = await n8n.api('POST', '/workflows', workflow);
+		const full = await n8n.rest('GET', `/workflows/${wf.id}`);
+		const run = await n8n.rest('POST', `/workflows/${wf.id}/run`, { workflowData: full, triggerToStartFrom: { name: 'Recruiting Trigger' } });
+		assert.strictEqual(run.waitingForWebhook, true, JSON.stringify(run));
+		const testUrl = productionUrl(n8n.webhookUrl).replace('/webhook/', '/webhook-test/');
+		await waitFor(`${TRY_WEBHOOK_ID} on the test URL`, async () => (await control.record('webhooks', TRY_WEBHOOK_ID)).endpoint === testUrl);
+
+		const port = new URL(sb.sandbox.url).port;
+		const sent = await promisify(execFile)(
+			process.execPath,
+			[path.join(ROOT, 'scripts', 'demo.js'), 'deliver', 'new-application', '--webhook', TRY_WEBHOOK_ID, '--sandbox-port', port],
+			{ cwd: ROOT, timeout: 60000 },
+		);
+		assert.match(sent.stdout, new RegExp(`^application\\.created for .+ -> ${TRY_WEBHOOK_ID} at ${testUrl.replace(/[.?]/g, '\\$&')}: 200$`, 'm'), sent.stdout + sent.stderr);
+		assert.strictEqual(sent.stderr, '', `deliver warned: ${sent.stderr}`);
+
+		const manual = await waitFor('the test execution', async () => {
+			const r = await n8n.rest('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: wf.id }))}`);
+			const list = r.results || r;
+			return list.find((e) => e.mode === 'manual' && e.status === 'success');
+		});
+		assert.ok(manual);
+		const restored = await waitFor(`${TRY_WEBHOOK_ID} put back after the test event`, async () => {
+			const now = await control.record('webhooks', TRY_WEBHOOK_ID);
+			return now.endpoint === original.endpoint && now;
+		});
+		for (const key of ['subscribed_events', 'name', 'description', 'status']) assert.deepStrictEqual(restored[key], original[key], key);
+	});
+}
+
+module.exports = { exampleChecks, tryWebhookCheck };

@@ -19,7 +19,7 @@ const EXAMPLES = {
 	inbox: 'demo-chat-inbox.json',
 };
 
-/** What the examples need in the sandbox beyond its seed: a "Hired" tag and a second webhook. */
+/** What the examples need in the sandbox beyond its seed: a "Hired" tag, a second webhook, and a free one. */
 const HIRED_TAG = { id: 'tag_hired', name: 'Hired', color: '#16a34a', type: 'candidate', status: 'active' };
 
 function hiresWebhook() {
@@ -37,10 +37,31 @@ function hiresWebhook() {
 	};
 }
 
+/**
+ * The demo's free webhook: enabled, and held by no example, so a newcomer can click "Listen for
+ * test event" on a Recruiting Trigger with it and send it `npm start -- deliver … --webhook wh_try`.
+ */
+const TRY_WEBHOOK_ID = 'wh_try';
+
+function tryWebhook() {
+	return {
+		id: TRY_WEBHOOK_ID,
+		name: 'Try the trigger',
+		version: 1,
+		endpoint: 'https://hooks.example.invalid/try',
+		description: 'Free for trying the Recruiting Trigger: no example workflow uses it.',
+		signing_key: `whsec_${crypto.createHash('sha256').update(TRY_WEBHOOK_ID).digest().subarray(0, 24).toString('base64')}`,
+		status: 'enabled',
+		source: 'dashboard',
+		subscribed_events: ['application.created'],
+	};
+}
+
 /** Adds the examples' records to a sandbox through its control API (idempotent). */
 async function seedExampleRecords(control) {
 	await control.put('tags', HIRED_TAG);
 	await control.put('webhooks', hiresWebhook());
+	await control.put('webhooks', tryWebhook());
 }
 
 function readExample(key) {
@@ -113,7 +134,9 @@ function simplifiedCandidate(c) {
 module.exports = {
 	EXAMPLES,
 	HIRED_TAG,
+	TRY_WEBHOOK_ID,
 	hiresWebhook,
+	tryWebhook,
 	seedExampleRecords,
 	readExample,
 	fillExample,

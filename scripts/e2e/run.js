@@ -32,7 +32,7 @@ const { log, Checks, FatalCheck, startSandbox, createCredential, executionsOf, n
 const wfs = require('./workflows');
 const { triggerChecks } = require('./triggerChecks');
 const { triggerSafetyChecks } = require('./triggerSafetyChecks');
-const { exampleChecks } = require('./exampleChecks');
+const { exampleChecks, tryWebhookCheck } = require('./exampleChecks');
 const { editorChecks } = require('./editorChecks');
 const { splitHostChecks } = require('./splitHostChecks');
 const { agentChecks, mcpChecks } = require('./agentChecks');
@@ -422,6 +422,7 @@ async function singleSuite(checks, version, tarball, o) {
 		// The examples on a smaller seed: the export's 12 expressions per row cost ~10 ms a row.
 		await lib.reseedSandbox(sb, { applications: EXAMPLE_APPLICATIONS });
 		await exampleChecks(checks, n8n, sb, credential, { applications: EXAMPLE_APPLICATIONS });
+		await tryWebhookCheck(checks, n8n, sb, credential);
 		// Pickers and Simplify are the editor's; checked on n8n 2.x (they reseed the sandbox: last).
 		if (Number(version.split('.')[0]) >= 2) await editorChecks(checks, n8n, sb, credential);
 	} finally {

@@ -5,6 +5,8 @@
  *   docs/editor-recruiting-node.png   the Recruiting node (Candidate → Add Tag) of the "hired" example
  *   docs/editor-recruiting-trigger.png the Recruiting Trigger of the same workflow
  *   docs/editor-picker.png            Candidate → Get with the candidate picker open and searched
+ *   build/screenshots/                 for checking, not for the README: a new Recruiting Trigger
+ *                                      (Webhook ID still empty), Job Create's Tags rows, the node panel
  *
  *   node scripts/e2e/screenshot.js [--version 2.41.1] [--no-build]
  *
@@ -33,8 +35,8 @@ const FLAGS = [
 	'--disable-sync',
 ];
 const SHOTS = [
-	{ node: 'Tag as hired', file: 'editor-recruiting-node.png', expect: ['Resource', 'Operation', 'Candidate ID', 'Tag'] },
-	{ node: 'Stage changed', file: 'editor-recruiting-trigger.png', expect: ['Webhook ID', 'Events'] },
+	{ node: 'Tag as hired', file: 'editor-recruiting-node.png', expect: ['Resource', 'Operation', 'Candidate', 'Tag'] },
+	{ node: 'Stage changed', file: 'editor-recruiting-trigger.png', expect: ['Webhook ID', 'Events', 'Get a test event from the recruiting service'] },
 ];
 
 async function main() {
@@ -71,6 +73,48 @@ async function main() {
 			await page.screenshot({ path: file });
 			lib.log(`saved ${path.relative(lib.ROOT, file)}`);
 		}
+		// A new trigger as a newcomer adds it, Webhook ID still empty: the panel must already say
+		// what to do (build/, not docs/: for checking, not for the README).
+		const { triggerWorkflow } = require('./workflows');
+		const fresh = triggerWorkflow(credential, { webhookId: '', events: [], name: 'New trigger' }).workflow;
+		const freshWf = await n8n.api('POST', '/workflows', fresh);
+		const freshNode = freshWf.nodes.find((n) => n.name === 'Recruiting Trigger');
+		await page.goto(`${n8n.url}/workflow/${freshWf.id}/${freshNode.id}`, { waitUntil: 'networkidle' });
+		await page.getByText('Get a test event from the recruiting service', { exact: true }).first().waitFor({ state: 'visible', timeout: 30000 });
+		await page.waitForTimeout(1000);
+		const freshFile = path.join(lib.ROOT, 'build', 'screenshots', 'new-trigger.png');
+		fs.mkdirSync(path.dirname(freshFile), { recursive: true });
+		await page.screenshot({ path: freshFile });
+		lib.log(`saved ${path.relative(lib.ROOT, freshFile)}`);
+
+		// Job Create's Tags: one row by name (no tag picked in the dropdown), one picked (for checking).
+		const tagsWf = await n8n.api(
+			'POST',
+			'/workflows',
+			chain('Tags', [
+				manualTrigger(),
+				recruitingNode(
+					'Create job',
+					{ resource: 'job', operation: 'create', title: 'Data Engineer', additionalFields: { tags: { tag: [{ id: '', name: 'Senior' }, { id: ex.HIRED_TAG.id, name: '' }] } } },
+					credential,
+					{ typeVersion: 1.1 },
+				),
+			]),
+		);
+		const tagsNode = tagsWf.nodes.find((n) => n.name === 'Create job');
+		await page.goto(`${n8n.url}/workflow/${tagsWf.id}/${tagsNode.id}`, { waitUntil: 'networkidle' });
+		await page.getByText('Or Tag Name', { exact: true }).first().waitFor({ state: 'visible', timeout: 30000 });
+		await page.waitForTimeout(2500); // the dropdown's options load from the sandbox
+		await page.screenshot({ path: path.join(lib.ROOT, 'build', 'screenshots', 'tags-rows.png'), fullPage: true });
+		lib.log('saved build/screenshots/tags-rows.png');
+		// The node panel: searching "recruiting" shows the merged entry with the trigger's description.
+		await page.goto(`${n8n.url}/workflow/${tagsWf.id}`, { waitUntil: 'networkidle' });
+		await page.locator('[data-test-id="node-creator-plus-button"]').first().click({ timeout: 30000 });
+		await page.locator('[data-test-id="node-creator-search-bar"] input, input[placeholder*="Search"]').first().fill('recruiting');
+		await page.waitForTimeout(2000);
+		await page.screenshot({ path: path.join(lib.ROOT, 'build', 'screenshots', 'node-panel.png') });
+		lib.log('saved build/screenshots/node-panel.png');
+
 		// The picker: Candidate → Get (node version 1.1), the list opened and searched as a user would.
 		const pickerWf = await n8n.api(
 			'POST',
@@ -82,7 +126,7 @@ async function main() {
 		);
 		const pickerNode = pickerWf.nodes.find((n) => n.name === 'Get candidate');
 		await page.goto(`${n8n.url}/workflow/${pickerWf.id}/${pickerNode.id}`, { waitUntil: 'networkidle' });
-		await page.getByText('Candidate ID', { exact: true }).first().waitFor({ state: 'visible', timeout: 30000 });
+		await page.getByText('Candidate', { exact: true }).first().waitFor({ state: 'visible', timeout: 30000 });
 		await page.getByPlaceholder('Select a candidate...').first().click();
 		const searchBox = page.getByPlaceholder(/Search/i).last();
 		await searchBox.waitFor({ state: 'visible', timeout: 30000 });

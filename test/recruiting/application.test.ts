@@ -117,8 +117,8 @@ describe('application getMany', () => {
 	});
 
 	test.each([
-		[{ filters: { candidateId: '' } }, 'Candidate ID'],
-		[{ filters: { jobId: '   ' } }, 'Job ID'],
+		[{ filters: { candidateId: '' } }, 'Candidate'],
+		[{ filters: { jobId: '   ' } }, 'Job'],
 		[{ filters: { customPipelineId: '' } }, 'Custom Pipeline ID'],
 		[{ filters: { parentStage: 'archived' } }, 'Parent Stage'],
 		[{ options: { sort: 'name' } }, 'Sort'],

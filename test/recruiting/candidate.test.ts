@@ -3,7 +3,7 @@ import type { Candidate, Tag } from '../../sandbox';
 import { apiPath, errorOf, expr, jsonOf, useRecruitingFixture } from './fixture';
 
 const SEED = { applications: 2, jobs: 1, candidates: 2, tags: 2 };
-const WEIRD_ID = 'a/b?c#d%e f ü';
+const WEIRD_ID = 'a/b?c#d%e+f&ü';
 
 const CANDIDATE: Candidate = {
 	id: 'can_ada',
@@ -78,7 +78,7 @@ describe('candidate get', () => {
 	});
 
 	test.each(['', '.', '..'])('candidate ID %j is rejected before any request', async (candidateId) => {
-		await expectRejected('get', { candidateId: expr(candidateId) }, /^Invalid "Candidate ID": /);
+		await expectRejected('get', { candidateId: expr(candidateId) }, /^Invalid "Candidate": /);
 	});
 
 	test('a 400 problem document surfaces its title and detail', async () => {
@@ -168,7 +168,7 @@ describe('candidate update', () => {
 	});
 
 	test('an empty candidate ID is rejected before any request', async () => {
-		await expectRejected('update', { candidateId: expr(''), updateFields: { title: 'x' } }, 'Invalid "Candidate ID": a value is required');
+		await expectRejected('update', { candidateId: expr(''), updateFields: { title: 'x' } }, 'Invalid "Candidate": a value is required');
 	});
 
 	test('an unknown candidate is a 404 that names the id', async () => {
@@ -223,7 +223,7 @@ describe('candidate addTag', () => {
 
 	test.each([
 		['an empty tag', { candidateId: 'can_ada', tagId: byId(expr('')) }, 'Invalid "Tag": a value is required'],
-		['an empty candidate ID', { candidateId: expr(''), tagId: byId('tag_vip') }, 'Invalid "Candidate ID": a value is required'],
+		['an empty candidate ID', { candidateId: expr(''), tagId: byId('tag_vip') }, 'Invalid "Candidate": a value is required'],
 	])('%s is rejected before any request', async (_, parameters, message) => {
 		await expectRejected('addTag', parameters, message);
 	});

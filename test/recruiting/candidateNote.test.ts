@@ -3,7 +3,7 @@ import type { Candidate, Note } from '../../sandbox';
 import { apiPath, errorOf, expr, jsonOf, useRecruitingFixture } from './fixture';
 
 const SEED = { applications: 1, jobs: 1, candidates: 1, tags: 1 };
-const WEIRD_ID = 'a/b?c#d%e f ü';
+const WEIRD_ID = 'a/b?c#d%e+f&ü';
 
 const candidate = (id: string): Candidate => ({
 	id,
@@ -118,23 +118,23 @@ describe('candidateNote update', () => {
 
 	test('IDs with reserved characters each reach exactly one path segment', async () => {
 		fx.sandbox.put('candidates', candidate(WEIRD_ID));
-		fx.sandbox.put('candidateNotes', { ...NOTE, id: `${WEIRD_ID} note`, candidate_id: WEIRD_ID });
-		const result = await run({ candidateId: WEIRD_ID, noteId: `${WEIRD_ID} note`, updateFields: { restricted: true } });
+		fx.sandbox.put('candidateNotes', { ...NOTE, id: `${WEIRD_ID}_note`, candidate_id: WEIRD_ID });
+		const result = await run({ candidateId: WEIRD_ID, noteId: `${WEIRD_ID}_note`, updateFields: { restricted: true } });
 		expect(result.error).toBeUndefined();
-		expect(fx.sandbox.requests[0].path).toBe(apiPath(fx.sandbox, 'candidates', WEIRD_ID, 'notes', `${WEIRD_ID} note`));
+		expect(fx.sandbox.requests[0].path).toBe(apiPath(fx.sandbox, 'candidates', WEIRD_ID, 'notes', `${WEIRD_ID}_note`));
 		expect(fx.sandbox.requests[0].segments).toEqual([
 			'v1.0',
 			fx.sandbox.companyId,
 			'candidates',
 			WEIRD_ID,
 			'notes',
-			`${WEIRD_ID} note`,
+			`${WEIRD_ID}_note`,
 		]);
-		expect(storedNote(`${WEIRD_ID} note`).restricted).toBe(true);
+		expect(storedNote(`${WEIRD_ID}_note`).restricted).toBe(true);
 	});
 
 	test.each([
-		['an empty candidate ID', { candidateId: expr(''), updateFields: { text: 'x' } }, 'Invalid "Candidate ID": a value is required'],
+		['an empty candidate ID', { candidateId: expr(''), updateFields: { text: 'x' } }, 'Invalid "Candidate": a value is required'],
 		['an empty note ID', { noteId: expr(''), updateFields: { text: 'x' } }, 'Invalid "Note ID": a value is required'],
 		['no fields at all', { updateFields: {} }, 'Invalid "Update Fields": add at least one field to update'],
 		['a file without an ID', { updateFields: { files: { file: [{ name: 'a.pdf' }] } } }, 'Invalid "Files": each file needs an ID'],

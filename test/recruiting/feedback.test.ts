@@ -3,7 +3,7 @@ import type { Feedback, Question } from '../../sandbox';
 import { apiPath, errorOf, expr, jsonOf, useRecruitingFixture } from './fixture';
 
 const SEED = { applications: 1, jobs: 1, candidates: 1, tags: 1 };
-const WEIRD_ID = 'a/b?c#d%e f ü';
+const WEIRD_ID = 'a/b?c#d%e+f&ü';
 
 const question = (id: string, type: string, options: string[]): Question => ({
 	id,

@@ -3,7 +3,7 @@ import { SEED_USERS, type Interview } from '../../sandbox';
 import { apiPath, errorOf, expr, jsonOf, listDirect, startRecruitingFixture, type RecruitingFixture } from './fixture';
 
 const SEED = { applications: 2, jobs: 1, candidates: 2, tags: 1 };
-const WEIRD_ID = 'a/b?c#d%e f ü';
+const WEIRD_ID = 'a/b?c#d%e+f&ü';
 const USER = SEED_USERS[1].id;
 
 let fx: RecruitingFixture;

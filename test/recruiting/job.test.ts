@@ -106,7 +106,7 @@ describe('job get', () => {
 
 	test.each(['', '..', '.'])('job ID %j is rejected before any request', async (jobId) => {
 		const error = errorOf(await fx.run({ resource: 'job', operation: 'get', jobId: expr(jobId) }));
-		expect(error.message).toContain('"Job ID"');
+		expect(error.message).toContain('"Job"');
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});
 });
@@ -131,7 +131,7 @@ describe('job delete', () => {
 
 	test('an empty job ID is rejected before any request', async () => {
 		const error = errorOf(await fx.run({ resource: 'job', operation: 'delete', jobId: expr('') }));
-		expect(error.message).toBe('Invalid "Job ID": a value is required');
+		expect(error.message).toBe('Invalid "Job": a value is required');
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});
 });

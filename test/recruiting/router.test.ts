@@ -35,7 +35,7 @@ describe('router: one run per input item, paired', () => {
 		const input = [{ id: jobIds[0] }, { id: '' }, { id: jobIds[1] }];
 		const result = await fx.run(getJobById, { input, continueOnFail: true });
 		expect(result.items).toHaveLength(3);
-		expect(result.items[1]).toEqual({ json: { error: 'Invalid "Job ID": a value is required' }, pairedItem: { item: 1 } });
+		expect(result.items[1]).toEqual({ json: { error: 'Invalid "Job": a value is required' }, pairedItem: { item: 1 } });
 		expect(fx.sandbox.requests).toHaveLength(2);
 	});
 
@@ -52,7 +52,7 @@ describe('router: one run per input item, paired', () => {
 	test('a validation error without continueOnFail carries the index of its item', async () => {
 		const result = await fx.run(getJobById, { input: [{ id: jobIds[0] }, { id: jobIds[1] }, { id: '..' }] });
 		const error = errorOf(result);
-		expect(error.message).toContain('"Job ID"');
+		expect(error.message).toContain('"Job"');
 		expect(error.itemIndex).toBe(2);
 		expect(fx.sandbox.requests).toHaveLength(2);
 	});

@@ -3,6 +3,7 @@
  * paging (Return All and Limit), rate limits, retries, broken answers, broken paging,
  * authentication failures and percent-encoding of ids.
  */
+import { NodeOperationError } from 'n8n-workflow';
 import { pageSizeFor } from '../../nodes/shared/transport';
 import {
 	apiPath,
@@ -242,7 +243,7 @@ describe('faults', () => {
 	});
 
 	describe('ids with reserved characters reach exactly one path segment', () => {
-		test.each(['a/b', 'a?b=c', 'a#b', '100%', '%2F', 'a b', 'ünïcødé ✓ 日本', '...', 'a/../b', ' ./x'])(
+		test.each(['a/b', 'a?b=c', 'a#b', '100%', '%2F', 'a+b', 'ünïcødé✓日本', '...', 'a/../b', './x'])(
 			'job id %j',
 			async (id) => {
 				fx.sandbox.put('jobs', { ...fx.sandbox.get('jobs', jobId), id });
@@ -257,8 +258,28 @@ describe('faults', () => {
 
 		test.each(['..', '.'])('%j is rejected client-side', async (id) => {
 			const error = errorOf(await fx.run({ resource: 'job', operation: 'get', jobId: id }));
-			expect(error.message).toBe('Invalid "Job ID": "." and ".." are not valid IDs');
+			expect(error.message).toBe('Invalid "Job": "." and ".." are not valid IDs');
 			expect(fx.sandbox.requests).toHaveLength(0);
+		});
+
+		test.each([
+			['a space', 'job 1', '"job 1"'],
+			['a tab', 'job\t1', '"job\t1"'],
+			['a line break', 'job_1\njob_2', '"job_1\njob_2"'],
+			['a no-break space', 'job\u00a01', '"job\u00a01"'],
+		])('an ID with %s inside is refused before any request, naming the field', async (_what, id, quotedId) => {
+			const result = await fx.run({ resource: 'job', operation: 'get', jobId: id });
+			expect(result.error).toBeInstanceOf(NodeOperationError);
+			expect(errorOf(result).message).toBe(
+				`Invalid "Job": ${quotedId} contains a space or line break, and IDs have none: check what was typed or mapped into this field`,
+			);
+			expect(fx.sandbox.requests).toHaveLength(0);
+		});
+
+		test('spaces around an ID are dropped: the ID reaches its path segment as the service knows it', async () => {
+			const result = await fx.run({ resource: 'job', operation: 'get', jobId: `  ${jobId}\n` });
+			expect(result.error).toBeUndefined();
+			expect(fx.sandbox.requests.map((r) => r.segments)).toEqual([['v1.0', fx.sandbox.companyId, 'jobs', jobId]]);
 		});
 	});
 });

@@ -3,7 +3,7 @@ import type { Webhook } from '../../sandbox';
 import { apiPath, errorOf, expr, jsonOf, startRecruitingFixture, type RecruitingFixture } from './fixture';
 
 const SEED = { applications: 1, jobs: 1, candidates: 1, tags: 1 };
-const WEIRD_ID = 'a/b?c#d%e f ü';
+const WEIRD_ID = 'a/b?c#d%e+f&ü';
 
 let fx: RecruitingFixture;
 beforeAll(async () => {

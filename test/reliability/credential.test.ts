@@ -95,6 +95,28 @@ describe('no signing key in an error text', () => {
 		expect(redactSecrets('token whsec_QUJDREVG and more')).toBe('token whsec_[redacted] and more');
 		expect(redactSecrets('{"name":"no secret here"}')).toBe('{"name":"no secret here"}');
 	});
+
+	// Secrets are hidden by their form or their name; paths and IDs, however long, stay readable
+	// (a rule that hid every token-like run of 32 characters once showed `No resource at /v1.[redacted]`).
+	const LONG_ID = `can_${'0123456789abcdefABCDEF'.repeat(3)}`;
+	const BARE_KEY = 'c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0MTI=';
+	test.each([
+		['a path', 'No resource at /v1.0/cmp_demo/candidates/can_missing_999', 'No resource at /v1.0/cmp_demo/candidates/can_missing_999'],
+		['a long ID', `The candidate "${LONG_ID}" was not found`, `The candidate "${LONG_ID}" was not found`],
+		['a long path with a long ID', `GET /v1.0/cmp_demo/applications/app_${'x'.repeat(60)}/notes`, `GET /v1.0/cmp_demo/applications/app_${'x'.repeat(60)}/notes`],
+		['a base64 word that is no secret', `attachment ${BARE_KEY}`, `attachment ${BARE_KEY}`],
+		['words about tokens', 'The access token is missing or invalid.', 'The access token is missing or invalid.'],
+		['a signing key in JSON', `{"signing_key":"${BARE_KEY}","id":"wh_1"}`, '{"signing_key":"[redacted]","id":"wh_1"}'],
+		['a signing key in escaped JSON', `{\\"signing_key\\":\\"${BARE_KEY}\\"}`, '{\\"signing_key\\":\\"[redacted]\\"}'],
+		['a signing key in prose', `webhook exists with signing_key ${BARE_KEY}`, 'webhook exists with signing_key [redacted]'],
+		['a whsec_ secret', `rotated to whsec_${BARE_KEY} at noon`, 'rotated to whsec_[redacted] at noon'],
+		['a bearer value', 'Authorization: Bearer SeNtInEl-AcCeSs-ToKeN-4f1c9e2b7d refused', 'Authorization: Bearer [redacted] refused'],
+		['a basic value', 'sent Basic dXNlcjpwYXNzd29yZA== to the proxy', 'sent Basic [redacted] to the proxy'],
+		['a token in a query', `GET /x?access_token=${'t'.repeat(40)}&page=2`, 'GET /x?access_token=[redacted]&page=2'],
+		['a client secret in JSON', `{"client_secret": "${'s'.repeat(12)}"}`, '{"client_secret": "[redacted]"}'],
+	])('redactSecrets, %s', (_case, text, expected) => {
+		expect(redactSecrets(text)).toBe(expected);
+	});
 });
 
 describe('no signing key in a problem document shown to the user', () => {

@@ -100,12 +100,17 @@ interface Subject {
 	expected(input: string): Expectation;
 }
 
-const idRule = (text: string): Outcome => {
-	if (text.trim() === '') return invalid('Job ID', 'a value is required');
+const idRule = (input: string): Outcome => {
+	// Spaces around an ID are dropped; inside one, they are refused.
+	const text = input.trim();
+	if (text === '') return invalid('Job ID', 'a value is required');
 	if (text === '.' || text === '..') return invalid('Job ID', '"." and ".." are not valid IDs');
 	const tooLong = (detail: string) =>
 		invalid('Job ID', `too long: at most ${MAX_ENCODED_ID_LENGTH} characters once URL-encoded (${detail})`);
 	if (text.length > MAX_ENCODED_ID_LENGTH) return tooLong(`it has ${text.length} characters before encoding`);
+	if (text !== text.split(/\s/).join('')) {
+		return invalid('Job ID', `${quote(text)} contains a space or line break, and IDs have none: check what was typed or mapped into this field`);
+	}
 	let encoded: number;
 	try {
 		encoded = encodeURIComponent(text).length;
@@ -284,14 +289,15 @@ const SUBJECTS: Subject[] = [
 	{
 		name: 'redactSecrets',
 		run: (input) => redactSecrets(input),
-		// Unchanged unless the text names a signing key, a whsec_ value or holds a token-like run of
-		// 32 or more characters; then no such run is left.
+		// Unchanged unless the text holds a whsec_ value, an Authorization value or a secret's name
+		// (signing key, secret, token, password, API key); then no whsec_ value or quoted key is left.
+		// Long runs of other text (paths, IDs) are never touched.
 		expected: (input) =>
-			input.includes('whsec_') || input.includes('"signing_key"') || /[A-Za-z0-9+/=_-]{32}/.test(input)
+			/whsec_|signing|secret|token|passw|api[_-]?key|bearer|basic/i.test(input)
 				? (outcome) => {
 						const text = (outcome as { accepted: string }).accepted;
 						expect(text.length).toBeLessThanOrEqual(input.length + 20);
-						expect(text).not.toMatch(/whsec_(?!\[redacted\])[A-Za-z0-9]|"signing_key": "k|[A-Za-z0-9+/=_-]{32}/);
+						expect(text).not.toMatch(/whsec_(?!\[redacted\])[A-Za-z0-9]|"signing_key": "k/);
 					}
 				: accepted(input),
 	},

@@ -205,8 +205,8 @@ describe('sequences that keep working', () => {
 		const before = dashboardState();
 		const w1 = await setup();
 		await testListen(w1.server, new StaticDataStore()).activate('manual');
-		await expect(otherWorkflow(w1.server.webhookBaseUrl).activate()).rejects.toThrow('another n8n workflow');
-		await expect(otherWorkflow(w1.server.webhookBaseUrl.replace(/\/webhook$/, '/webhook-test')).activate('manual')).rejects.toThrow('another n8n workflow');
+		await expect(otherWorkflow(w1.server.webhookBaseUrl).activate()).rejects.toThrow('is in use by the workflow "Harness trigger workflow"');
+		await expect(otherWorkflow(w1.server.webhookBaseUrl.replace(/\/webhook$/, '/webhook-test')).activate('manual')).rejects.toThrow('is in use by the workflow "Harness trigger workflow"');
 		expect(readBorrowNote(remote().description)?.note.endpoint).toBe(before.endpoint);
 		await w1.hooks.activate();
 		await w1.hooks.deactivate();
@@ -260,7 +260,7 @@ describe('sequences that keep working', () => {
 		clearSigningKeyCache();
 		const restarted = hookHarness(new RecruitingTrigger(), parameters(), { credentials: credentials(), credentialTypes: [new RecruitingApi()], staticData: new StaticDataStore(store.workflowData), webhookBaseUrl: server.webhookBaseUrl });
 		expect(await restarted.activate('init')).toEqual({ existed: true });
-		await expect(testListen(server, new StaticDataStore(restarted.store.workflowData)).activate('manual')).rejects.toThrow('this workflow is active');
+		await expect(testListen(server, new StaticDataStore(restarted.store.workflowData)).activate('manual')).rejects.toThrow('this workflow is published');
 		const republished = hookHarness(new RecruitingTrigger(), parameters({ events: ['job.deleted'] }), { credentials: credentials(), credentialTypes: [new RecruitingApi()], staticData: restarted.store, webhookBaseUrl: server.webhookBaseUrl });
 		await republished.activate('update');
 		await republished.deactivate();

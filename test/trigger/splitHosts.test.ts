@@ -49,7 +49,7 @@ test('production active, then a test listen on the editor host: refused, product
 	const { server, production, test } = await splitHosts();
 	await production.activate();
 	const listen = test();
-	await expect(listen.activate('manual')).rejects.toThrow('this workflow is active and receives its events');
+	await expect(listen.activate('manual')).rejects.toThrow('this workflow is published (active in n8n 1.x) and receives its events');
 	expect(endpoint()).toBe(server.url);
 	await listen.deactivate();
 	expect(endpoint()).toBe(server.url);

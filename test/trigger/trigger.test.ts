@@ -111,7 +111,7 @@ describe('activation', () => {
 		// The description gets the note of what was there (for when n8n loses the static data).
 		expect(readBorrowNote(remote().description)).toEqual({
 			description: before.description,
-			note: { endpoint: before.endpoint, events: before.subscribed_events, holder: server.url, since: expect.any(String) },
+			note: { endpoint: before.endpoint, events: before.subscribed_events, holder: server.url, since: expect.any(String), workflow: 'Harness trigger workflow' },
 		});
 		expect(hooks.webhookUrl).toBe(server.url);
 		expect(dashboardState()).toEqual({ ...before, endpoint: server.url, subscribed_events: SELECTED, description: expect.any(String) });
@@ -304,7 +304,7 @@ describe('the remembered original survives', () => {
 		await hooks.activate();
 		const testHooks = testListen(server, new StaticDataStore(store.workflowData));
 		await expect(testHooks.activate('manual')).rejects.toThrow(
-			`Webhook "${WEBHOOK}" points at ${server.url}: this workflow is active and receives its events`,
+			`Webhook "${WEBHOOK}" points at ${server.url}: this workflow is published (active in n8n 1.x) and receives its events. To test with this webhook, unpublish (deactivate in n8n 1.x) the workflow first, or test with another webhook.`,
 		);
 		// n8n ran delete for the failed test listen: production's webhook and original are untouched.
 		expect(remote().endpoint).toBe(server.url);
@@ -346,7 +346,7 @@ describe('the remembered original survives', () => {
 		const note = readBorrowNote(remote().description);
 		expect(note).toEqual({
 			description: before.description,
-			note: { endpoint: before.endpoint, events: before.subscribed_events, holder: testHooks.webhookUrl, since: expect.any(String) },
+			note: { endpoint: before.endpoint, events: before.subscribed_events, holder: testHooks.webhookUrl, since: expect.any(String), workflow: 'Harness trigger workflow' },
 		});
 		expect(remote().description.startsWith(`${before.description}\n\n[n8n holds this webhook`)).toBe(true);
 		await testHooks.deactivate();
@@ -659,8 +659,9 @@ describe('the trigger owns what it borrows, and nothing else', () => {
 			workflowId: 'second-workflow',
 		});
 		expect(second.webhookUrl).not.toBe(first.server.url);
+		// The first workflow's note names it: the refusal says who holds the webhook and what to do.
 		await expect(second.activate()).rejects.toThrow(
-			`Webhook "${WEBHOOK}" points at ${first.server.url}: another n8n workflow is using it`,
+			`Webhook "${WEBHOOK}" is in use by the workflow "Harness trigger workflow" (it points at ${first.server.url}). To use it here, unpublish (deactivate in n8n 1.x) that workflow or end its test listen; or enter another webhook's ID. Nothing was changed.`,
 		);
 		expect(second.staticData).toEqual({});
 		expect(remote().endpoint).toBe(first.server.url);
@@ -675,13 +676,41 @@ describe('the trigger owns what it borrows, and nothing else', () => {
 			webhookId: 'second-workflow-node',
 			workflowId: 'second-workflow',
 		});
-		await expect(secondTest.activate('manual')).rejects.toThrow('another n8n workflow is using it');
+		await expect(secondTest.activate('manual')).rejects.toThrow('is in use by the workflow "Harness trigger workflow"');
 		expect(remote().endpoint).toBe(first.server.url);
 		// Both deactivated, in either order: the dashboard's endpoint exactly.
 		expect(await second.deactivate()).toBe(true);
 		expect(remote().endpoint).toBe(first.server.url);
 		expect(await first.hooks.deactivate()).toBe(true);
 		expect(dashboardState()).toEqual(before);
+	});
+
+	it('the refusal names the holding workflow from its note, and only from a note written for the URL it points at', async () => {
+		const before = dashboardState();
+		const { hooks } = await setup();
+		await hooks.activate();
+		// The note carries the name n8n gives the node (the harness's workflow name).
+		expect(readBorrowNote(remote().description)?.note.workflow).toBe('Harness trigger workflow');
+		await hooks.deactivate();
+		expect(dashboardState()).toEqual(before);
+
+		// Another workflow's URL of this n8n, set by hand: no note, so it is named by its URL.
+		const otherUrl = hooks.webhookUrl.replace(/\/[^/]+\/webhook$/, '/11111111-2222-4333-8444-555555555555/webhook');
+		sandbox.put('webhooks', { ...remote(), endpoint: otherUrl });
+		const refusal = (holder: string) =>
+			`Webhook "${WEBHOOK}" is in use by ${holder} (it points at ${otherUrl}). To use it here, unpublish (deactivate in n8n 1.x) that workflow or end its test listen; or enter another webhook's ID. Nothing was changed.`;
+		await expect(hooks.activate()).rejects.toThrow(refusal('another n8n workflow'));
+		const note = { endpoint: before.endpoint, events: before.subscribed_events, since: 'x' };
+		// A note naming a workflow but written for another URL does not name this holder.
+		sandbox.put('webhooks', { ...remote(), description: withBorrowNote(before.description, { ...note, holder: hooks.webhookUrl, workflow: 'Not the holder' }) });
+		await expect(hooks.activate()).rejects.toThrow(refusal('another n8n workflow'));
+		// Written for the URL it points at: named.
+		sandbox.put('webhooks', { ...remote(), description: withBorrowNote(before.description, { ...note, holder: otherUrl, workflow: 'Nightly sync' }) });
+		await expect(hooks.activate()).rejects.toThrow(refusal('the workflow "Nightly sync"'));
+		// The test listen is refused with the same words.
+		await expect(hooks.activate('manual')).rejects.toThrow(refusal('the workflow "Nightly sync"'));
+		expect(remote().endpoint).toBe(otherUrl);
+		expect(hooks.staticData).toEqual({});
 	});
 
 	it('never records an n8n URL as the original, whichever workflow it belongs to', async () => {

@@ -55,6 +55,7 @@ export const additionalQueryOption: INodeProperties = {
 	name: 'additionalQuery',
 	type: 'fixedCollection',
 	typeOptions: { multipleValues: true },
+	placeholder: 'Add Parameter',
 	default: {},
 	description: 'Extra query parameters to send with every page request; only for parameters the service documents',
 	options: [
@@ -101,7 +102,7 @@ export const updateFields = (options: INodeProperties[]): INodeProperties =>
 
 /** Options that change how an operation runs or what it outputs, not what it sends. */
 export const optionsCollection = (options: INodeProperties[]): INodeProperties =>
-	collection('Options', 'options', 'Add Option', options);
+	collection('Options', 'options', 'Add option', options);
 
 /** The Options collection of a list operation: its own options plus the escape hatch, sorted by name. */
 export function listOptions(extra: INodeProperties[] = []): INodeProperties {
@@ -153,13 +154,18 @@ export function idLocator(options: IdLocatorOptions): INodeProperties {
 	};
 }
 
-/** A list of `{ id, name }` tag references (job create, candidate update); read it with `tagReferences`. */
+/**
+ * A list of `{ id, name }` tag references (job create, candidate update); read it with
+ * `tagReferences`. Each row takes a tag from the dropdown or, left on its first entry (value ''),
+ * by the name typed below it; that entry also keeps the editor from flagging the empty value.
+ */
 export function tagsCollection(description: string): INodeProperties {
 	return {
 		displayName: 'Tags',
 		name: 'tags',
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true },
+		placeholder: 'Add Tag',
 		default: {},
 		description,
 		options: [
@@ -173,22 +179,27 @@ export function tagsCollection(description: string): INodeProperties {
 						type: 'options',
 						typeOptions: { loadOptionsMethod: 'getTags' },
 						default: '',
-						description:
-							'The tag (its ID, tag_…, as Tag → Get Many lists it). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+						hint: `Pick a tag, or leave "${TAG_BY_NAME}" and type its name below`,
+						description: `The tag, from the account's tags (its ID, tag_…, as Tag → Get Many lists it); "${TAG_BY_NAME}" takes the name typed in Or Tag Name instead. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 					},
 					{
-						displayName: 'Name',
+						displayName: 'Or Tag Name',
 						name: 'name',
 						type: 'string',
 						default: '',
+						placeholder: 'e.g. Senior',
+						hint: 'Used when no tag is picked above: the exact name, case ignored',
 						description:
-							'Instead of an ID: the tag\'s exact name (case ignored), looked up before anything is sent; an unknown name is an error',
+							"Instead of picking a tag above: the tag's exact name (case ignored), looked up before anything is sent; an unknown name is an error",
 					},
 				],
 			},
 		],
 	};
 }
+
+/** The first entry of the Tags rows' dropdown: no tag picked, the name below is used. */
+export const TAG_BY_NAME = 'By Name (Below)';
 
 interface FieldGroupOptions {
 	displayName: string;
@@ -207,6 +218,8 @@ export function fieldGroup(options: FieldGroupOptions): INodeProperties {
 		name: options.name,
 		type: 'fixedCollection',
 		typeOptions: options.multipleValues ? { multipleValues: true } : undefined,
+		// Without one n8n labels the add button "Choose...".
+		placeholder: `Add ${options.displayName}`,
 		default: {},
 		description: options.description,
 		options: [

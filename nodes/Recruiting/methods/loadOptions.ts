@@ -1,5 +1,5 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
-import { byName } from '../actions/common.descriptions';
+import { byName, TAG_BY_NAME } from '../actions/common.descriptions';
 import { EMAIL_TEMPLATE_LIST, readEntries, TAG_LIST } from '../lists';
 import type { ListSource } from './search';
 
@@ -8,9 +8,12 @@ async function everyEntry(this: ILoadOptionsFunctions, source: ListSource): Prom
 	return (await readEntries.call(this, source)).sort(byName);
 }
 
-/** The Tags lists of Job Create and Candidate Update. */
+/**
+ * The Tags rows of Job Create and Candidate Update: first "no tag picked, by the name below"
+ * (the rows' default, ''), then every tag.
+ */
 export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return await everyEntry.call(this, TAG_LIST);
+	return [{ name: TAG_BY_NAME, value: '' }, ...(await everyEntry.call(this, TAG_LIST))];
 }
 
 /** Job Create's auto responder. */

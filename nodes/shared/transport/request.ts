@@ -158,6 +158,13 @@ function problemError(
 		if (problem.title) detailLines.unshift(problem.title);
 	} else if (status === 404 && request.notFound) {
 		message = `The ${request.notFound} was not found`;
+		// n8n shows the message as the title and the description below it: not the same thing twice.
+		const restated = (line: string) => /not found/i.test(line) && quotedIn(message).some((id) => line.includes(id));
+		const rest = detailLines.filter((line) => !restated(line));
+		detailLines.splice(0, detailLines.length, ...rest);
+		if (detailLines.length === 0) {
+			detailLines.push(`${request.method} ${request.path} answered 404: check the ID, and that it belongs to the credential's company`);
+		}
 	} else if (status === 429) {
 		message = 'The service is rate limiting requests and kept answering 429: try again later';
 	}
@@ -167,6 +174,11 @@ function problemError(
 		httpCode: String(status),
 		itemIndex: request.itemIndex,
 	});
+}
+
+/** The values a message quotes: `The note "n_1" of candidate "c_1"` → n_1, c_1. */
+function quotedIn(message: string): string[] {
+	return message.split('"').filter((_, i) => i % 2 === 1 && _ !== '');
 }
 
 function networkError(node: INode, request: RecruitingRequest, error: Error, attempts = 1): NodeApiError {
@@ -423,16 +435,35 @@ export async function recruitingRequest<T = IDataObject>(
 }
 
 /**
+ * Names under which a secret travels: a webhook's `signing_key`, and the usual names of tokens,
+ * passwords and keys (`access_token`, `client_secret`, `api_key`, `apiKey`…).
+ */
+const SECRET_NAME = String.raw`(?:signing[_ -]?key|[a-z_]*secret|[a-z_]*token|passw(?:or)?d|api[_-]?key)`;
+
+/** `"name": "value` in JSON, the value possibly cut off: the quote is put back after the mark. */
+const JSON_SECRET = new RegExp(String.raw`("${SECRET_NAME}"\s*:\s*")[^"]*"?`, 'gi');
+/** The same inside an escaped JSON string: `\\"name\\":\\"value\\"`. */
+const ESCAPED_JSON_SECRET = new RegExp(String.raw`(\\"${SECRET_NAME}\\"\s*:\s*\\")[^"\\]*`, 'gi');
+/** In prose or a query: `signing_key=…`, `signing key: …`, a long value right after the name. */
+const TEXT_SECRET = new RegExp(String.raw`\b(${SECRET_NAME})(\s*[:=]\s*|\s+)([A-Za-z0-9+/=_.~-]{16,})`, 'gi');
+/** The value of an Authorization header quoted back. */
+const AUTHORIZATION_VALUE = /\b(Bearer|Basic)(\s+)[A-Za-z0-9+/=_.~-]+/gi;
+
+/**
  * Text from the service shown in an error (a body excerpt, a problem document's title, detail or
  * field errors): a webhook's `signing_key` could be in it, and error texts end up in execution
- * data and logs. Hides `signing_key` values, `whsec_…` secrets, and any long token-like run
- * (a key can be quoted in a way the first two do not see, e.g. under an escaped name).
+ * data and logs. Hides secrets by their form or their name: `whsec_…` values, bearer and basic
+ * credentials, and the value given under a secret's name (JSON, escaped JSON, `name=value`,
+ * `name: value`). Paths, IDs and other long words stay as they are: an error must still say which
+ * record or path it is about.
  */
 export function redactSecrets(text: string): string {
 	return text
-		.replace(/("signing_key"\s*:\s*")[^"]*"?/g, '$1[redacted]"')
+		.replace(JSON_SECRET, '$1[redacted]"')
+		.replace(ESCAPED_JSON_SECRET, '$1[redacted]')
 		.replace(/whsec_[A-Za-z0-9+/=_-]*/g, 'whsec_[redacted]')
-		.replace(/[A-Za-z0-9+/=_-]{32,}/g, '[redacted]');
+		.replace(TEXT_SECRET, '$1$2[redacted]')
+		.replace(AUTHORIZATION_VALUE, '$1$2[redacted]');
 }
 
 /** A problem document with every string passed through redactSecrets and `signing_key` values hidden. */

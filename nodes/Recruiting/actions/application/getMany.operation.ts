@@ -18,7 +18,7 @@ export const SORTS = ['applied_at', '-applied_at'] as const;
 const ID_FILTERS = [
 	{
 		name: 'candidateId',
-		displayName: 'Candidate ID',
+		displayName: 'Candidate',
 		query: 'candidate_id',
 		placeholder: 'can_…',
 		searchListMethod: 'searchCandidates',
@@ -34,7 +34,7 @@ const ID_FILTERS = [
 	},
 	{
 		name: 'jobId',
-		displayName: 'Job ID',
+		displayName: 'Job',
 		query: 'job_id',
 		placeholder: 'job_…',
 		searchListMethod: 'searchJobs',

@@ -4,7 +4,7 @@ import { idLocator } from '../common.descriptions';
 /** Also used by the candidate note resource: a note belongs to a candidate. */
 export const candidateIdField: INodeProperties = idLocator({
 	name: 'candidateId',
-	displayName: 'Candidate ID',
+	displayName: 'Candidate',
 	placeholder: 'can_…',
 	searchListMethod: 'searchCandidates',
 	description:

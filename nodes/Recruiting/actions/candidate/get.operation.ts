@@ -15,7 +15,7 @@ export const description = updateDisplayOptions(
 export const output = 'candidate';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const candidateId = requireId.call(this, 'candidateId', itemIndex, 'Candidate ID');
+	const candidateId = requireId.call(this, 'candidateId', itemIndex, candidateIdField.displayName);
 	const candidate = await recruitingRequestData.call(this, {
 		method: 'GET',
 		path: resourcePath('candidates', candidateId),

@@ -19,7 +19,7 @@ export const description = updateDisplayOptions({ show: { resource: ['candidate'
  * this one, every other tag exactly as read. A tag change made in between can be lost.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const candidateId = requireId.call(this, 'candidateId', itemIndex, 'Candidate ID');
+	const candidateId = requireId.call(this, 'candidateId', itemIndex, candidateIdField.displayName);
 	const tagId = await readTagId.call(this, itemIndex);
 	const path = resourcePath('candidates', candidateId);
 	const notFound = candidateNotFound(candidateId);

@@ -92,6 +92,7 @@ const properties: INodeProperties[] = [
 			name: 'socialProfiles',
 			type: 'fixedCollection',
 			typeOptions: { multipleValues: true },
+			placeholder: 'Add Profile',
 			default: {},
 			description: 'Replaces all of the candidate\'s social profiles with the ones given',
 			options: [
@@ -142,7 +143,7 @@ export const output = 'candidate';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const node = this.getNode();
-	const candidateId = requireId.call(this, 'candidateId', itemIndex, 'Candidate ID');
+	const candidateId = requireId.call(this, 'candidateId', itemIndex, candidateIdField.displayName);
 	const fields = readCollection.call(this, 'updateFields', itemIndex);
 	const body: IDataObject = {};
 

@@ -38,6 +38,7 @@ const properties: INodeProperties[] = [
 			name: 'files',
 			type: 'fixedCollection',
 			typeOptions: { multipleValues: true },
+			placeholder: 'Add File',
 			default: {},
 			description: 'Replaces all files attached to the note with the ones given; each file needs its ID',
 			options: [
@@ -156,7 +157,7 @@ function fileObject(this: IExecuteFunctions, itemIndex: number, file: IDataObjec
 export const output = 'note';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const candidateId = requireId.call(this, 'candidateId', itemIndex, 'Candidate ID');
+	const candidateId = requireId.call(this, 'candidateId', itemIndex, candidateIdField.displayName);
 	const noteId = requireId.call(this, 'noteId', itemIndex, 'Note ID');
 	const fields = readCollection.call(this, 'updateFields', itemIndex);
 	const body: IDataObject = {};

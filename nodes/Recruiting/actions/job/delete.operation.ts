@@ -13,7 +13,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const jobId = requireId.call(this, 'jobId', itemIndex, 'Job ID');
+	const jobId = requireId.call(this, 'jobId', itemIndex, jobIdField.displayName);
 	await recruitingRequest.call(this, {
 		method: 'DELETE',
 		path: resourcePath('jobs', jobId),

@@ -3,7 +3,7 @@ import { idLocator } from '../common.descriptions';
 
 export const jobIdField: INodeProperties = idLocator({
 	name: 'jobId',
-	displayName: 'Job ID',
+	displayName: 'Job',
 	placeholder: 'job_…',
 	searchListMethod: 'searchJobs',
 	description:

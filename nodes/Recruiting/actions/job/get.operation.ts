@@ -15,7 +15,7 @@ export const description = updateDisplayOptions(
 export const output = 'job';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const jobId = requireId.call(this, 'jobId', itemIndex, 'Job ID');
+	const jobId = requireId.call(this, 'jobId', itemIndex, jobIdField.displayName);
 	const job = await recruitingRequestData.call(this, {
 		method: 'GET',
 		path: resourcePath('jobs', jobId),
