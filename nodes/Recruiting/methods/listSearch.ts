@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { resourcePath } from '../../shared/transport';
-import { search, text, type ListSource } from './search';
+import { search, text, userLabel, type ListSource } from './search';
 
 /** The pickers' list sources; how a search walks them is in search.ts. */
 
@@ -59,6 +59,15 @@ export const searchCandidates = picker({
 		// n8n's list shows only the name: the e-mail in it tells namesakes apart.
 		const name = email && candidateName(candidate) !== email ? `${candidateName(candidate)} <${email}>` : candidateName(candidate);
 		return id === '' ? [] : [{ name, value: id, description: email || undefined }];
+	},
+});
+
+/** The company's users (GET /users, the service's full API), as `First Last <e-mail>`. */
+export const searchUsers = picker({
+	path: resourcePath('users'),
+	entries: (user) => {
+		const id = text(user.id);
+		return id === '' ? [] : [{ name: userLabel(user), value: id, description: text(user.email) || undefined }];
 	},
 });
 

@@ -126,3 +126,11 @@ export async function search(
 
 export const text = (value: unknown): string =>
 	typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+
+/** A user as the pickers list them: `First Last <e-mail>`, so namesakes can be told apart. */
+export function userLabel(user: IDataObject): string {
+	const name = `${text(user.first_name)} ${text(user.last_name)}`.trim();
+	const email = text(user.email);
+	if (name === '') return email || text(user.id);
+	return email ? `${name} <${email}>` : name;
+}
