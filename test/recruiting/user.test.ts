@@ -33,7 +33,7 @@ describe('user get', () => {
 		const result = await fx.run({
 			resource: 'user',
 			operation: 'get',
-			userId: { __rl: true, mode: 'list', value: expected.id, cachedResultName: 'Maeve Brennan <maeve@acme-recruiting.example>' },
+			userId: { __rl: true, mode: 'list', value: String(expected.id), cachedResultName: 'Maeve Brennan <maeve@acme-recruiting.example>' },
 		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([expected]);
