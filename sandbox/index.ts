@@ -11,7 +11,6 @@ export {
 	ONLINE_MEETING_TYPES,
 	APPLICATION_SORTS,
 	SOURCE_ORIGINS,
-	USER_TYPES,
 } from './schemas';
 export type { WebhookEvent } from './schemas';
 export { SEED_USERS, DEFAULT_SIZES } from './seed';
