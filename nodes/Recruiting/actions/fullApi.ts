@@ -37,20 +37,17 @@ export async function viaFullApi<T>(
 	try {
 		return await send();
 	} catch (error) {
-		throw await whatA404Means(error, async () => !idMissing || !(await idMissing()), () =>
-			missingEndpoint.call(context, itemIndex, endpoint),
-		);
+		throw await explained404(error, async () => {
+			const aboutAnId = idMissing !== undefined && (await idMissing());
+			return aboutAnId ? undefined : missingEndpoint.call(context, itemIndex, endpoint);
+		});
 	}
 }
 
-/** The error to throw: the one given (the transport's, naming the ID), or for a 404 without a missing ID the endpoint's. */
-async function whatA404Means(
-	error: unknown,
-	endpointMissing: () => Promise<boolean>,
-	missing: () => NodeApiError,
-): Promise<unknown> {
+/** What to throw for a failed request: a 404 as `explain` says (undefined: as it is), anything else as it is. */
+async function explained404(error: unknown, explain: () => Promise<NodeApiError | undefined>): Promise<unknown> {
 	if (!(error instanceof NodeApiError) || error.httpCode !== '404') return error;
-	return (await endpointMissing()) ? missing() : error;
+	return (await explain()) ?? error;
 }
 
 /** A read that may find nothing: the body, or undefined for a 404. */
