@@ -3,6 +3,7 @@ import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
 import { applicationIdField } from '../application/fields';
+import { textField } from '../common.descriptions';
 import { listAnswers, viaFullApi } from '../fullApi';
 import { readCollection, readGroups } from '../helpers';
 import { answerBody, answersField } from './update.operation';
@@ -13,15 +14,11 @@ const properties: INodeProperties[] = [
 		description:
 			'The application (app_…) the feedback is about, or pick one from the list (candidate — job); e.g. the ID of an Application → Get Many item',
 	},
-	{
-		displayName: 'Form ID',
-		name: 'formId',
-		type: 'string',
+	textField('Form ID', 'formId', {
 		required: true,
-		default: '',
 		placeholder: 'form_…',
 		description: 'The ID (form_…) of the feedback form to complete, as the service shows it (e.g. form_id of a Feedback → Get Many item)',
-	},
+	}),
 	answersField,
 ];
 
