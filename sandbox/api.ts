@@ -1,28 +1,34 @@
 /**
- * The 18 endpoints of recruiting-api.md, as one route table under /v1.0/{company_id}.
+ * The 18 endpoints of recruiting-api.md, and the endpoints of the service's full API that
+ * service-facts.md lists (users, one application, its source, note creation, the feedback list and
+ * completion; marked `fullApi`), as one route table under /v1.0/{company_id}.
  *
  * Success codes (the spec leaves all but the first open; chosen here):
  *   POST /interviews 201 { data }, POST /jobs 201 { data }, every GET and every PUT with a body 200 { data }
  *   or a list envelope, DELETE /jobs/{id} 204, DELETE /forms/application/{id} 204,
- *   POST /candidates/{id}/tags 204, PUT /interviews/{id}/cancel 204 (all without a body).
+ *   POST /candidates/{id}/tags 204, PUT /interviews/{id}/cancel 204 (all without a body);
+ *   POST /candidates/{id}/notes 201 { data }, POST /feedback 201 { data }.
  */
 import { Envelope, ListRequest, paginate, readPaging } from './paging';
 import { FieldErrors, notFound, throwIfErrors, validationProblem } from './problems';
-import type { Answer, Application, Attendee, Candidate, FileObject, Interview, Job, Note, Webhook } from './resources';
+import type { Answer, Application, Attendee, Candidate, Feedback, FileObject, Interview, Job, Note, User, Webhook } from './resources';
 import type { RouteSpec } from './router';
 import {
 	APPLICATION_SORTS,
 	candidateUpdate,
+	feedbackComplete,
 	feedbackUpdate,
 	interviewCreate,
 	jobCreate,
+	noteCreate,
 	noteUpdate,
 	PARENT_STAGES,
+	sourceUpdate,
 	tagAdd,
 	WebhookEvent,
 	webhookUpdate,
 } from './schemas';
-import { SEED_USERS } from './seed';
+import { API_USER, SEED_USERS } from './seed';
 import type { CollectionTypes, Store } from './store';
 import { isPlainObject, Json, obj, oneOf, validate } from './validation';
 
@@ -44,6 +50,8 @@ export interface Reply {
 
 export interface ApiRoute extends RouteSpec {
 	handle(ctx: ApiContext): Reply;
+	/** An endpoint of the service's full API, not of the 18-endpoint spec: absent from a spec-only sandbox. */
+	fullApi?: true;
 }
 
 const data = (status: number, value: unknown): Reply => ({ status, body: { data: value } });
@@ -111,8 +119,25 @@ function blankJob(id: string, ctx: ApiContext, now: string): Job {
 	};
 }
 
+/** User IDs a body names (`assigned_team.recruiter_ids[0]` → the ID), each checked against the users. */
+function checkUserIds(store: Store, ids: unknown, path: string, errors: FieldErrors, orEmail = false): void {
+	if (!Array.isArray(ids)) return;
+	ids.forEach((id, i) => {
+		if (typeof id !== 'string' || store.get('users', id) || (orEmail && id.includes('@'))) return;
+		errors[`${path}[${i}]`] = [`User '${id}' was not found${orEmail ? ' (and it is not an e-mail address)' : ''}.`];
+	});
+}
+
 function createJob(ctx: ApiContext): Reply {
 	const input = validate(jobCreate, ctx.body);
+	const team = input.assigned_team as Partial<Job['assigned_team']> | undefined;
+	const notifications = input.notifications as Partial<Job['notifications']> | undefined;
+	const errors: FieldErrors = {};
+	checkUserIds(ctx.store, team?.assigned_users, 'assigned_team.assigned_users', errors);
+	checkUserIds(ctx.store, team?.recruiter_ids, 'assigned_team.recruiter_ids', errors);
+	// The reference calls the list an e-mail list and the seed holds addresses: users or addresses pass.
+	checkUserIds(ctx.store, notifications?.new_application_email, 'notifications.new_application_email', errors, true);
+	throwIfErrors(errors);
 	const now = new Date().toISOString();
 	const job = mergeDeep(blankJob(ctx.store.newId('jobs', 'job'), ctx, now), input);
 	if (job.status === 'published') job.published_date = now;
@@ -317,7 +342,7 @@ function createInterview(ctx: ApiContext): Reply {
 			...event,
 			status: 'active',
 			attendees: attendees.map((a) => {
-				const user = SEED_USERS.find((u) => u.id === a.user_id);
+				const user = a.user_id ? store.get('users', a.user_id) : undefined;
 				const display =
 					a.type === 'candidate' ? candidate.full_name : user ? `${user.first_name} ${user.last_name}` : a.email ?? '';
 				return {
@@ -379,6 +404,147 @@ const deleteOne =
 		return NO_CONTENT;
 	};
 
+
+/* The service's full API (service-facts.md, "Endpoints of the public reference beyond the spec"). */
+
+/** A user with the jobs whose team holds them (owner or assigned), as they are now. */
+function userView(store: Store, user: User): User {
+	const byUser = store.memo('jobs:byUser', ['jobs'], () => {
+		const map = new Map<string, string[]>();
+		for (const job of store.values('jobs')) {
+			for (const id of new Set([job.owner_id, ...(job.assigned_team?.assigned_users ?? [])])) {
+				map.set(id, [...(map.get(id) ?? []), job.id]);
+			}
+		}
+		return map;
+	});
+	return { ...user, assigned_job_ids: byUser.get(user.id) ?? [] };
+}
+
+const listUsers = (ctx: ApiContext): Reply =>
+	listReply(ctx, () => ({ list: ctx.store.values('users'), view: (u: User) => userView(ctx.store, u) }));
+
+const getUser = (ctx: ApiContext): Reply => data(200, userView(ctx.store, find(ctx.store, 'users', 'User', ctx.params.id)));
+
+const userRef = (user: { id: string; first_name: string; last_name: string }) => ({ id: user.id, name: `${user.first_name} ${user.last_name}` });
+
+/** The candidate's application, or a 404 naming it (another candidate's application is not theirs). */
+function candidateApplication(ctx: ApiContext): { candidate: Candidate; app: Application } {
+	const candidate = find(ctx.store, 'candidates', 'Candidate', ctx.params.candidate_id);
+	const app = ctx.store.get('applications', ctx.params.application_id);
+	if (!app || app.candidate?.id !== candidate.id) throw notFound('Application', ctx.params.application_id);
+	return { candidate, app };
+}
+
+const getApplication = (ctx: ApiContext): Reply => data(200, liveCandidate(ctx.store, candidateApplication(ctx).app));
+
+function updateApplicationSource(ctx: ApiContext): Reply {
+	const { app } = candidateApplication(ctx);
+	const patch = validate(sourceUpdate, ctx.body);
+	const user = patch.user as Partial<Application['source']['user']> | undefined;
+	if (user?.id !== undefined) {
+		const known = ctx.store.get('users', user.id);
+		if (!known) throw validationProblem({ 'user.id': [`User '${user.id}' was not found.`] });
+		// The service knows its users' names: the one sent, if any, does not win.
+		patch.user = userRef(known);
+	}
+	// The source is not an index key (as an application's interviews): changed in place, no re-index.
+	app.source = mergeDeep(app.source, patch);
+	return data(200, app.source);
+}
+
+function createCandidateNote(ctx: ApiContext): Reply {
+	const { store } = ctx;
+	const candidate = find(store, 'candidates', 'Candidate', ctx.params.candidate_id);
+	const input = validate<Pick<Note, 'text'> & Partial<Pick<Note, 'mentioned_users' | 'restricted'>> & { files?: Array<Omit<FileObject, 'type'>> }>(
+		noteCreate,
+		ctx.body,
+	);
+	const errors: FieldErrors = {};
+	const applicationId = ctx.query.application_id;
+	if (applicationId !== undefined && !(candidate.application_ids ?? []).includes(applicationId)) {
+		errors.application_id = [`Application '${applicationId}' is not an application of candidate '${candidate.id}'.`];
+	}
+	checkUserIds(store, input.mentioned_users, 'mentioned_users', errors);
+	throwIfErrors(errors);
+	const now = new Date().toISOString();
+	const note: Note = {
+		id: store.newId('candidateNotes', 'note'),
+		date_created: now,
+		text: input.text,
+		creator: { name: userRef(API_USER).name, user_id: API_USER.id, guest_id: '', recruiter: '' },
+		files: (input.files ?? []).map((f) => ({ ...f, type: 'person_note_attachment' }) as FileObject),
+		mentioned_users: input.mentioned_users ?? [],
+		restricted: input.restricted ?? false,
+		share: {
+			id: store.newId('candidateNotes', 'shr'),
+			application_id: applicationId ?? '',
+			message: '',
+			metadata: { expires_at: now, visits: 0, expired: false, revoked: false },
+			guest: { id: '', email: '' },
+			sender: { id: API_USER.id, first_name: API_USER.first_name, last_name: API_USER.last_name },
+		},
+		candidate_id: candidate.id,
+	};
+	return save(ctx, 'candidateNotes', note, 'candidate.note.created', 201);
+}
+
+const listFeedback = listAll('feedback');
+
+/** Whether an answer answers: text, a choice or a rating. */
+const isAnswered = (a: Answer | undefined): boolean =>
+	!!a && (!!a.text || !!a.selected_option || (a.selected_options ?? []).length > 0 || (a.ratings ?? []).length > 0);
+
+function completeFeedback(ctx: ApiContext): Reply {
+	const { store } = ctx;
+	const input = validate<{ application_id: string; form_id: string; answers?: Answer[] }>(feedbackComplete, ctx.body);
+	const app = store.get('applications', input.application_id);
+	const form = store.get('applicationForms', input.form_id);
+	const errors: FieldErrors = {};
+	if (!app) errors.application_id = [`Application '${input.application_id}' was not found.`];
+	if (!form) errors.form_id = [`Form '${input.form_id}' was not found.`];
+	throwIfErrors(errors);
+	const answerFor = new Map<string, Answer>();
+	(input.answers ?? []).forEach((answer, i) => {
+		if (form!.questions.some((q) => q.id === answer.question_id)) answerFor.set(answer.question_id, answer);
+		else errors[`answers[${i}].question_id`] = [`Question '${answer.question_id}' is not part of form '${form!.id}'.`];
+	});
+	for (const question of form!.questions) {
+		if (question.required && !isAnswered(answerFor.get(question.id))) {
+			(errors.answers ??= []).push(`Question '${question.id}' is required to complete the form.`);
+		}
+	}
+	throwIfErrors(errors);
+	const now = new Date().toISOString();
+	const candidate = liveCandidate(store, app!).candidate;
+	const feedback: Feedback = {
+		id: store.newId('feedback', 'fdbk'),
+		application_id: app!.id,
+		form_id: form!.id,
+		name: form!.name,
+		candidate: { id: candidate.id, name: candidate.full_name },
+		creator: userRef(API_USER),
+		reviewer: userRef(API_USER),
+		status: 'complete',
+		date_created: now,
+		date_complete: now,
+		questions: form!.questions.map((q, i) => ({
+			id: q.id,
+			type: q.type,
+			question: q.question,
+			description: '',
+			required: q.required,
+			restricted: false,
+			display_order: i + 1,
+			options: [],
+			answer: { question_id: q.id, text: '', ratings: [], selected_options: [], selected_option: '', ...answerFor.get(q.id) },
+		})),
+	};
+	// The application lists its feedback (as it lists its interviews).
+	app!.feedback = [...(app!.feedback ?? []), feedback.id];
+	return save(ctx, 'feedback', feedback, 'feedback.submitted', 201);
+}
+
 export const API_ROUTES: readonly ApiRoute[] = [
 	{ method: 'POST', path: '/interviews', handle: createInterview },
 	{ method: 'POST', path: '/jobs', handle: createJob },
@@ -398,4 +564,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
 	{ method: 'PUT', path: '/interviews/:interview_id/cancel', handle: cancelInterview },
 	{ method: 'PUT', path: '/webhooks/:webhook_id', handle: updateWebhook },
 	{ method: 'GET', path: '/webhooks/:webhook_id', handle: getOne('webhooks', 'Webhook', 'webhook_id') },
+	// The full API; after GET /users/categories, which `/users/:id` would otherwise match.
+	{ method: 'GET', path: '/users', handle: listUsers, fullApi: true },
+	{ method: 'GET', path: '/users/:id', handle: getUser, fullApi: true },
+	{ method: 'POST', path: '/candidates/:candidate_id/notes', handle: createCandidateNote, fullApi: true },
+	{ method: 'GET', path: '/candidates/:candidate_id/applications/:application_id', handle: getApplication, fullApi: true },
+	{ method: 'PUT', path: '/candidates/:candidate_id/applications/:application_id/source', handle: updateApplicationSource, fullApi: true },
+	{ method: 'GET', path: '/feedback', handle: listFeedback, fullApi: true },
+	{ method: 'POST', path: '/feedback', handle: completeFeedback, fullApi: true },
 ];

@@ -2,6 +2,7 @@
  * `npm run sandbox`: serves the sandbox until SIGINT/SIGTERM.
  *   --port N (default 5679)  --host H  --company ID  --token T
  *   --applications N --jobs N --candidates N --tags N --email-templates N --user-categories N --job-notes-per-job N
+ *   --spec-only (serve only the 18 endpoints of the spec, as a service without the full API)
  */
 import { startSandbox } from './server';
 import type { SandboxOptions, SeedSizes } from './types';
@@ -17,13 +18,17 @@ const SIZE_FLAGS: Record<string, keyof SeedSizes> = {
 };
 
 const USAGE = `Usage: npm run sandbox -- [--port 5679] [--host 127.0.0.1] [--company cmp_demo] [--token sandbox-token]
-       [--${Object.keys(SIZE_FLAGS).join(' N] [--')} N]`;
+       [--${Object.keys(SIZE_FLAGS).join(' N] [--')} N] [--spec-only]`;
 
 /** Parses the command line (`--flag value` or `--flag=value`); throws on anything unknown. */
 export function parseArgs(argv: readonly string[]): SandboxOptions {
 	const options: SandboxOptions = { port: 5679 };
 	const seed: SeedSizes = {};
 	for (let i = 0; i < argv.length; i++) {
+		if (argv[i] === '--spec-only') {
+			options.specOnly = true;
+			continue;
+		}
 		const [flag, inline] = argv[i].split(/=(.*)/s, 2);
 		const name = flag.replace(/^--/, '');
 		const value = inline ?? argv[++i];

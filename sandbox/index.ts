@@ -10,6 +10,7 @@ export {
 	ATTENDEE_TYPES,
 	ONLINE_MEETING_TYPES,
 	APPLICATION_SORTS,
+	SOURCE_ORIGINS,
 } from './schemas';
 export type { WebhookEvent } from './schemas';
 export { SEED_USERS, DEFAULT_SIZES } from './seed';

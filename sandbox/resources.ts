@@ -229,6 +229,21 @@ export interface Tag {
 	status: string;
 }
 
+/** A user of the company account (GET /users of the service's full API). */
+export interface User {
+	id: string;
+	first_name: string;
+	last_name: string;
+	email: string;
+	/** Shown as the jobs whose team holds the user, computed when read (a new job counts at once). */
+	assigned_job_ids: string[];
+	type: string;
+	category: Ref;
+	permissions: string[];
+	reviewer_statuses: Array<{ parent_stage: string; custom_stage: Ref }>;
+	linked_user_candidates: Array<{ user_id: string; candidate_id: string; full_name: string; email: string }>;
+}
+
 export interface UserCategory {
 	id: string;
 	name: string;

@@ -50,6 +50,27 @@ export const ONLINE_MEETING_TYPES = [
 	'teams_for_business',
 ] as const;
 export const APPLICATION_SORTS = ['applied_at', '-applied_at'] as const;
+/** Value sets of the service's public reference beyond the spec (service-facts.md). */
+export const USER_TYPES = ['primary_admin', 'admin', 'user', 'recruiter', 'reviewer'] as const;
+export const USER_PERMISSIONS = [
+	'MANAGE_TEAM',
+	'SETTINGS_BILLING',
+	'SETTINGS_JOBBOARD',
+	'RESTRICTED_ACCESS',
+	'EXPORT_REPORTS',
+	'MANAGE_JOBS',
+	'JOB_PUBLISH',
+	'MESSAGE_CANDIDATE',
+] as const;
+export const SOURCE_ORIGINS = [
+	'added',
+	'applied',
+	'interested',
+	'referred',
+	'candidate_pool',
+	'hire_hive_import',
+	'agency_submission',
+] as const;
 
 const ref = obj({ id: str(), name: str() }, { required: ['id'] });
 const coded = obj({ id: str(), name: str(), code: str() });
@@ -78,6 +99,9 @@ export const jobCreate = obj(
 		}),
 		auto_responder: obj({ id: str(), email_subject: str(), email_body: str() }),
 		tags: arr(ref),
+		// In the service's public reference (not the spec): user IDs, checked against the users by the handler.
+		assigned_team: obj({ assigned_users: arr(str({ min: 1 })), recruiter_ids: arr(str({ min: 1 })) }),
+		notifications: obj({ new_application_email: arr(str({ min: 1 })) }),
 	},
 	{ required: ['title'] },
 );
@@ -153,39 +177,71 @@ export const interviewCreate = obj(
 	{ strict: true, required: ['application_id', 'event'] },
 );
 
+const noteFile = obj({
+	id: str(),
+	size_in_kb: int({ min: 0 }),
+	download_link: str(),
+	name: str(),
+	original_name: str(),
+	content_type: str(),
+	file_extension: str(),
+});
+
 export const noteUpdate = obj({
 	text: str(),
-	files: arr(
-		obj({
-			id: str(),
-			size_in_kb: int({ min: 0 }),
-			download_link: str(),
-			name: str(),
-			original_name: str(),
-			content_type: str(),
-			file_extension: str(),
-		}),
-	),
+	files: arr(noteFile),
 	mentioned_users: arr(str()),
 	restricted: bool(),
 });
+
+/** POST /candidates/{id}/notes (the service's full API): a note needs its text. */
+export const noteCreate = obj(
+	{
+		text: str({ min: 1 }),
+		files: arr(noteFile),
+		mentioned_users: arr(str({ min: 1 })),
+		restricted: bool(),
+	},
+	{ required: ['text'] },
+);
+
+const answer = obj(
+	{
+		question_id: str({ min: 1 }),
+		text: str(),
+		ratings: arr(obj({ option_id: str(), rating: int() }, { required: ['option_id', 'rating'] })),
+		selected_options: arr(str()),
+		selected_option: str(),
+	},
+	{ required: ['question_id'] },
+);
 
 export const feedbackUpdate = obj({
 	feedback_id: str(),
 	application_id: str(),
 	form_id: str(),
-	answers: arr(
-		obj(
-			{
-				question_id: str({ min: 1 }),
-				text: str(),
-				ratings: arr(obj({ option_id: str(), rating: int() }, { required: ['option_id', 'rating'] })),
-				selected_options: arr(str()),
-				selected_option: str(),
-			},
-			{ required: ['question_id'] },
-		),
-	),
+	answers: arr(answer),
+});
+
+/** POST /feedback (the service's full API): a completed form for an application. */
+export const feedbackComplete = obj(
+	{
+		application_id: str({ min: 1 }),
+		form_id: str({ min: 1 }),
+		answers: arr(answer),
+	},
+	{ required: ['application_id', 'form_id'] },
+);
+
+const named = obj({ id: str(), name: str() });
+
+/** PUT /candidates/{id}/applications/{id}/source (the service's full API). */
+export const sourceUpdate = obj({
+	origin: oneOf(SOURCE_ORIGINS),
+	source: str(),
+	contact: named,
+	user: named,
+	recruiter: named,
 });
 
 export const webhookUpdate = obj({

@@ -17,10 +17,11 @@ import type {
 	Question,
 	Ref,
 	Tag,
+	User,
 	UserCategory,
 	Webhook,
 } from './resources';
-import { EXPERIENCE_LEVELS, JOB_STATUSES, JOB_TYPES, PARENT_STAGES } from './schemas';
+import { EXPERIENCE_LEVELS, JOB_STATUSES, JOB_TYPES, PARENT_STAGES, USER_PERMISSIONS, USER_TYPES } from './schemas';
 import type { Store } from './store';
 import type { SeedSizes } from './types';
 
@@ -65,7 +66,7 @@ export interface SeedUser {
 	email: string;
 }
 
-/** The company's users (not a collection of the API, but referenced everywhere). */
+/** The company's users: the `users` collection (GET /users), and referenced by every other record. */
 export const SEED_USERS: readonly SeedUser[] = [
 	['usr_q7d2m1x8kp', 'Maeve', 'Brennan'],
 	['usr_b4n9c3r6tz', 'Tomás', 'Ó Briain'],
@@ -80,6 +81,18 @@ export const SEED_USERS: readonly SeedUser[] = [
 }));
 
 const userRef = (u: SeedUser): Ref => ({ id: u.id, name: `${u.first_name} ${u.last_name}` });
+
+/** The user the sandbox's access token belongs to: the creator of notes and feedback made through the API. */
+export const API_USER = SEED_USERS[0];
+
+/** Each seeded user's role: its type, the user category (by index) and its permissions. */
+const USER_ROLES: ReadonlyArray<{ type: (typeof USER_TYPES)[number]; category: number; permissions: ReadonlyArray<(typeof USER_PERMISSIONS)[number]> }> = [
+	{ type: 'primary_admin', category: 3, permissions: USER_PERMISSIONS },
+	{ type: 'admin', category: 0, permissions: USER_PERMISSIONS.filter((p) => p !== 'SETTINGS_BILLING') },
+	{ type: 'recruiter', category: 1, permissions: ['MANAGE_JOBS', 'MESSAGE_CANDIDATE', 'EXPORT_REPORTS'] },
+	{ type: 'user', category: 0, permissions: ['MANAGE_JOBS', 'JOB_PUBLISH', 'MESSAGE_CANDIDATE'] },
+	{ type: 'reviewer', category: 2, permissions: ['RESTRICTED_ACCESS'] },
+];
 
 const FIRST_NAMES = ['Aoife', 'Liam', 'Sofia', 'Mateo', 'Chen', 'Amara', 'Noah', 'Zoë', 'Ravi', 'Elena', 'Kwame', 'Ines', 'Oskar', 'Yuki', 'Fatima', 'Lucas', 'Niamh', 'Diego', 'Hana', 'Emeka'];
 const LAST_NAMES = ['Murphy', 'García', 'Kowalski', 'Nguyen', 'Okonkwo', 'Schmidt', "O'Neill", 'Rossi', 'Haddad', 'Larsen', 'Dubois', 'Tanaka', 'Silva', 'Brennan', 'Müller', 'Patel'];
@@ -142,8 +155,10 @@ export function seed(store: Store, companyId: string, sizes: SeedSizes = {}): vo
 	load('jobNotes', jobNotes);
 	load('candidateNotes', candidateNotes);
 	load('emailTemplates', range(size.emailTemplates, (i) => makeEmailTemplate(i, companyId)));
-	load('userCategories', range(size.userCategories, makeUserCategory));
+	const userCategories = range(size.userCategories, makeUserCategory);
+	load('userCategories', userCategories);
 	load('webhooks', [makeWebhook('wh_demo', 0), makeWebhook('wh_second', 1)]);
+	load('users', SEED_USERS.map((u, i) => makeUser(u, i, userCategories, customStages.get(pipelines[0])!, candidates)));
 }
 
 const range = <T>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i));
@@ -447,6 +462,24 @@ function makeUserCategory(i: number): UserCategory {
 	const rng = new Rng(`userCategories:${i}`);
 	const base = CATEGORY_NAMES[i % CATEGORY_NAMES.length];
 	return { id: `ucat_${rng.token()}`, name: i < CATEGORY_NAMES.length ? base : `${base} ${Math.floor(i / CATEGORY_NAMES.length) + 1}` };
+}
+
+function makeUser(user: SeedUser, i: number, categories: readonly UserCategory[], stages: Map<string, Ref>, candidates: readonly Candidate[]): User {
+	const role = USER_ROLES[i % USER_ROLES.length];
+	const category = categories.length ? categories[role.category % categories.length] : { id: '', name: '' };
+	const linked = role.type === 'recruiter' ? candidates.slice(0, 1) : [];
+	return {
+		...user,
+		assigned_job_ids: [],
+		type: role.type,
+		category: { id: category.id, name: category.name },
+		permissions: [...role.permissions],
+		reviewer_statuses:
+			role.type === 'reviewer'
+				? (['interviewing', 'offered'] as const).map((parent_stage) => ({ parent_stage, custom_stage: { ...stages.get(parent_stage)! } }))
+				: [],
+		linked_user_candidates: linked.map((c) => ({ user_id: user.id, candidate_id: c.id, full_name: c.full_name, email: c.email })),
+	};
 }
 
 function makeWebhook(id: string, i: number): Webhook {

@@ -1,6 +1,7 @@
 /**
- * The sandbox HTTP server (Node's http module, no framework): the 18 endpoints under
- * /v1.0/{company_id}, and the control API under /__sandbox.
+ * The sandbox HTTP server (Node's http module, no framework): the 18 endpoints of the spec and those
+ * of the service's full API under /v1.0/{company_id} (only the 18 with `specOnly`), and the control
+ * API under /__sandbox.
  *
  * One request: read the body, record it (API requests only), apply a request fault if one matches,
  * check the bearer token and the company, route on the decoded path segments, run the handler,
@@ -19,7 +20,8 @@ import { Store } from './store';
 import type { RecordedRequest, Sandbox, SandboxOptions, SeedSizes } from './types';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
-const apiRouter = new Router(API_ROUTES);
+const fullApiRouter = new Router(API_ROUTES);
+const specOnlyRouter = new Router(API_ROUTES.filter((route) => !route.fullApi));
 const controlRouter = new Router(CONTROL_ROUTES);
 
 interface Outgoing {
@@ -102,6 +104,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const faults = new Faults();
 	const deliveries = new Deliveries(store);
 	const requests: RecordedRequest[] = [];
+	const apiRouter = options.specOnly ? specOnlyRouter : fullApiRouter;
 
 	/** Auth, company, routing and the handler; throws a Problem for every error answer. */
 	function dispatch(rec: RecordedRequest, rawSubPath: string): Reply {

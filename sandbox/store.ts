@@ -10,6 +10,7 @@ import type {
 	Job,
 	Note,
 	Tag,
+	User,
 	UserCategory,
 	Webhook,
 } from './resources';
@@ -28,6 +29,7 @@ export interface CollectionTypes {
 	emailTemplates: EmailTemplate;
 	userCategories: UserCategory;
 	webhooks: Webhook;
+	users: User;
 }
 
 export const COLLECTIONS: readonly CollectionName[] = [
@@ -43,6 +45,7 @@ export const COLLECTIONS: readonly CollectionName[] = [
 	'emailTemplates',
 	'userCategories',
 	'webhooks',
+	'users',
 ];
 
 /** Fields the sandbox keeps on a record to link it, which the API never shows. */

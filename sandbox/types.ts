@@ -31,6 +31,12 @@ export interface SandboxOptions {
 	/** Default 'sandbox-token'. */
 	token?: string;
 	seed?: SeedSizes;
+	/**
+	 * Serve only the 18 endpoints of the specification: the endpoints of the service's full API
+	 * (users, one application, note creation, source, the feedback list and completion) answer 404
+	 * like any unknown route, as a service that implements only the spec would.
+	 */
+	specOnly?: boolean;
 }
 
 export interface RecordedRequest {
@@ -115,7 +121,8 @@ export type CollectionName =
 	| 'applicationForms'
 	| 'emailTemplates'
 	| 'userCategories'
-	| 'webhooks';
+	| 'webhooks'
+	| 'users';
 
 export interface Sandbox {
 	/** Base URL without /v1.0, e.g. http://127.0.0.1:40123 */

@@ -2,13 +2,15 @@
 /**
  * What a builder meets in the editor, inside a real n8n: the "From list" pickers through n8n's
  * own endpoint (POST /rest/dynamic-node-parameters/resource-locator-results, as the editor calls
- * it), one e-mail found among 20,000 applications within the bound, and Simplify's flat items
- * from node version 1.1. Runs last: it reseeds the sandbox.
+ * it), one e-mail found among 20,000 applications within the bound, Simplify's flat items from
+ * node version 1.1, and the user pickers: a job whose owner, an interview whose organizer, a note
+ * whose mention were each chosen from what the pickers offered. Runs last: it reseeds the sandbox.
  */
 const assert = require('assert');
 const { executionsOf, log, nodeItems, reseedSandbox } = require('./lib');
 const { simplifiedApplication } = require('./examples');
 const { RECRUITING, manualTrigger, recruitingNode, fanOut } = require('../n8n/workflow');
+const { userLabel } = require('./workflows');
 
 const LARGE = 20000;
 
@@ -124,6 +126,86 @@ async function editorChecks(checks, n8n, sb, credential) {
 		assert.ok(flat(candidate) && candidate.id === app.candidate.id && candidate.email === app.candidate.email);
 		const [job] = nodeItems(execution, 'Job');
 		assert.ok(flat(job) && job.id === app.job.id && job.title === app.job.title);
+	});
+
+	/** What the editor asks n8n for a picker of Job Create, Interview Create or Candidate Note Create. */
+	const ask = async (endpoint, methodName, path, currentNodeParameters, filter) => {
+		const body = {
+			path,
+			nodeTypeAndVersion: { name: RECRUITING, version: 1.1 },
+			currentNodeParameters,
+			methodName,
+			credentials: { recruitingApi: { id: credential.id, name: credential.name } },
+			...(filter !== undefined && { filter }),
+		};
+		return await n8n.rest('POST', `/dynamic-node-parameters/${endpoint}`, body);
+	};
+	const users = sb.seeded.values('users');
+	const jobCreate = { resource: 'job', operation: 'create', title: 'E2E picked owner', additionalFields: {} };
+
+	await checks.check("picker: users through the resource-locator endpoint (Job Create's owner), as First Last <e-mail>, searched ignoring case and accents", async () => {
+		const all = await ask('resource-locator-results', 'searchUsers', 'parameters.additionalFields.ownerId', jobCreate);
+		assert.deepStrictEqual(
+			all.results.map((r) => [r.name, r.value]),
+			users.map((u) => [userLabel(u), u.id]),
+		);
+		const tomas = users.find((u) => u.first_name === 'Tomás');
+		const byName = await ask('resource-locator-results', 'searchUsers', 'parameters.additionalFields.ownerId', jobCreate, 'TOMAS O BRIAIN');
+		assert.deepStrictEqual(byName.results.map((r) => r.value), [tomas.id]);
+		const byEmail = await ask('resource-locator-results', 'searchUsers', 'parameters.additionalFields.ownerId', jobCreate, users[4].email.slice(0, 8));
+		assert.deepStrictEqual(byEmail.results.map((r) => r.value), [users[4].id]);
+	});
+
+	await checks.check('user pickers: a job with an owner and an interview with an organizer chosen in the picker, a note with a mention chosen in the users dropdown', async () => {
+		const [owner] = (await ask('resource-locator-results', 'searchUsers', 'parameters.additionalFields.ownerId', jobCreate, 'priya')).results;
+		const interviewCreate = { resource: 'interview', operation: 'create', additionalFields: {} };
+		const [organizer] = (await ask('resource-locator-results', 'searchUsers', 'parameters.additionalFields.organizerId', interviewCreate, 'okafor')).results;
+		const noteCreate = { resource: 'candidateNote', operation: 'create', text: 'x', additionalFields: {} };
+		const options = await ask('options', 'getUsers', 'parameters.additionalFields.mentionedUsers', noteCreate);
+		const mention = options.find((o) => o.name.startsWith('Jonas Lindqvist <'));
+		assert.ok(owner && organizer && mention, `pickers: ${JSON.stringify({ owner, organizer, options })}`);
+
+		const [app] = await apiList('/applications');
+		const chosen = (result) => ({ __rl: true, mode: 'list', value: result.value, cachedResultName: result.name });
+		const node = (name, parameters) => recruitingNode(name, parameters, credential, { typeVersion: 1.1 });
+		const wf = await n8n.api(
+			'POST',
+			'/workflows',
+			fanOut('E2E: user pickers', manualTrigger(), [
+				node('Job with a picked owner', { ...jobCreate, additionalFields: { ownerId: chosen(owner) } }),
+				node('Interview with a picked organizer', {
+					...interviewCreate,
+					applicationId: { __rl: true, mode: 'id', value: app.id },
+					type: 'phone',
+					start: '2030-06-01T09:00:00Z',
+					end: '2030-06-01T09:30:00Z',
+					additionalFields: { organizerId: chosen(organizer) },
+				}),
+				node('Note with a mention', {
+					...noteCreate,
+					candidateId: { __rl: true, mode: 'id', value: app.candidate.id },
+					text: 'Mentioning a colleague (e2e).',
+					additionalFields: { mentionedUsers: [mention.value] },
+				}),
+			]),
+		);
+		await control.clearRequests();
+		const r = await n8n.cli(['execute', `--id=${wf.id}`, '--rawOutput']);
+		assert.strictEqual(r.code, 0, (r.stdout + r.stderr).slice(-2000));
+		const [execution] = await executionsOf(n8n, wf.id);
+		const sent = await control.requests();
+		const posted = (path) => {
+			const found = sent.filter((q) => q.method === 'POST' && q.path.endsWith(path));
+			assert.strictEqual(found.length, 1, `POST ${path}: ${found.length} request(s)`);
+			return found[0];
+		};
+		assert.strictEqual(posted('/jobs').body.owner_id, users[2].id);
+		assert.strictEqual(posted('/interviews').body.event.organizer_id, users[4].id);
+		assert.deepStrictEqual(posted(`/candidates/${app.candidate.id}/notes`).body, { text: 'Mentioning a colleague (e2e).', mentioned_users: [users[3].id] });
+		assert.strictEqual(nodeItems(execution, 'Job with a picked owner')[0].owner_id, users[2].id);
+		assert.strictEqual(nodeItems(execution, 'Interview with a picked organizer')[0].event.organizer_id, users[4].id);
+		assert.deepStrictEqual(nodeItems(execution, 'Note with a mention')[0].mentioned_users, [users[3].id]);
+		log(`user pickers: owner "${owner.name}", organizer "${organizer.name}", mention "${mention.name}"`);
 	});
 }
 

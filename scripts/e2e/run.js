@@ -94,7 +94,7 @@ function allOperations() {
 
 const byPath = (requests, method, p) => requests.filter((r) => r.method === method && r.path === p);
 
-/** The 19 operations + Return All + continue-on-fail, through `n8n execute` and the public API. */
+/** The 26 operations + Return All + continue-on-fail, through `n8n execute` and the public API. */
 async function operationChecks(checks, n8n, sb, credential) {
 	const { control, seeded } = sb;
 	const t = wfs.pickTargets(seeded);
@@ -102,11 +102,11 @@ async function operationChecks(checks, n8n, sb, credential) {
 	const rows = wfs.operationRows(t, userId);
 	const base = '/v1.0/cmp_demo';
 
-	await checks.check('every operation of the node is in the workflow (19)', async () => {
+	await checks.check('every operation of the node is in the workflow (26)', async () => {
 		const offered = allOperations().sort();
 		const covered = rows.map(([r, op]) => `${r}.${op}`).sort();
 		assert.deepStrictEqual(covered, offered);
-		assert.strictEqual(offered.length, 19);
+		assert.strictEqual(offered.length, 26);
 	});
 
 	let execution;
@@ -141,6 +141,7 @@ async function operationChecks(checks, n8n, sb, credential) {
 		assert.strictEqual(items.length, 1, `${name}: expected 1 item, got ${items.length}`);
 		return items[0];
 	};
+	const [, tomas, priya, jonas] = t.users;
 	const asserts = {
 		'Application: Get Many (Return All)': async (name) => {
 			const items = out(name);
@@ -148,6 +149,25 @@ async function operationChecks(checks, n8n, sb, credential) {
 			const pages = byPath(requests, 'GET', `${base}/applications`);
 			assert.ok(pages.length >= 2, `Return All made ${pages.length} request(s)`);
 			assert.ok(pages.every((p) => p.status === 200));
+		},
+		'Application: Get (picked, candidate found)': async (name) => {
+			const app = t.applicationToGet;
+			// One extra request found the candidate: page 1 of 100, asked for twice in all (Return All asks for it too).
+			const pageOnes = byPath(requests, 'GET', `${base}/applications`).filter((r) => r.query.page === '1' && r.query.page_size === '100');
+			assert.strictEqual(pageOnes.length, 2, `page 1 of the application list read ${pageOnes.length} time(s)`);
+			const got = byPath(requests, 'GET', `${base}/candidates/${app.candidate.id}/applications/${app.id}`);
+			assert.strictEqual(got.length, 1);
+			assert.strictEqual(got[0].status, 200);
+			assert.deepStrictEqual(one(name), await control.apiGet(`/candidates/${app.candidate.id}/applications/${app.id}`));
+		},
+		'Application: Update Source': async (name) => {
+			const app = t.sourceApplication;
+			const req = byPath(requests, 'PUT', `${base}/candidates/${app.candidate.id}/applications/${app.id}/source`)[0];
+			assert.deepStrictEqual(req.body, { origin: 'referred', source: 'Employee referral (e2e)', user: { id: jonas.id } });
+			const source = (await control.record('applications', app.id)).source;
+			assert.deepStrictEqual(source.user, { id: jonas.id, name: `${jonas.first_name} ${jonas.last_name}` });
+			assert.strictEqual(source.origin, 'referred');
+			assert.deepStrictEqual(one(name), source);
 		},
 		'Application Form: Delete': async (name) => {
 			assert.deepStrictEqual(one(name), { success: true }); // node version 1; 1.1 outputs { deleted: true }
@@ -179,6 +199,18 @@ async function operationChecks(checks, n8n, sb, credential) {
 			assert.strictEqual(now.first_name, 'Updated');
 			assert.deepStrictEqual(one(name), now);
 		},
+		'Candidate Note: Create (with a mention)': async (name) => {
+			const { candidate, id: applicationId } = t.noteApplication;
+			const req = byPath(requests, 'POST', `${base}/candidates/${candidate.id}/notes`)[0];
+			assert.strictEqual(req.status, 201);
+			assert.deepStrictEqual(req.query, { application_id: applicationId });
+			assert.deepStrictEqual(req.body, { text: 'AI screening (e2e): strong match.', mentioned_users: [tomas.id] });
+			const item = one(name);
+			assert.match(item.id, /^note_/);
+			const stored = await control.record('candidateNotes', item.id);
+			assert.strictEqual(stored.candidate_id, candidate.id);
+			assert.deepStrictEqual(stored.mentioned_users, [tomas.id]);
+		},
 		'Candidate Note: Update': async (name) => {
 			const req = byPath(requests, 'PUT', `${base}/candidates/${t.note.candidate_id}/notes/${t.note.id}`)[0];
 			assert.deepStrictEqual(req.body, { text: 'Updated by the e2e suite' });
@@ -189,6 +221,27 @@ async function operationChecks(checks, n8n, sb, credential) {
 		},
 		'Email Template: Get Many': async (name) => {
 			assert.deepStrictEqual(out(name).map((x) => x.id), seeded.values('emailTemplates').map((x) => x.id));
+		},
+		'Feedback: Complete': async (name) => {
+			const req = byPath(requests, 'POST', `${base}/feedback`)[0];
+			assert.strictEqual(req.status, 201);
+			assert.deepStrictEqual(req.body, {
+				application_id: t.completeApplication.id,
+				form_id: t.completeForm.id,
+				answers: [{ question_id: t.completeQuestion.id, text: 'Keen on the mission (e2e).' }],
+			});
+			const item = one(name);
+			assert.match(item.id, /^fdbk_/);
+			assert.strictEqual(item.status, 'complete');
+			assert.deepStrictEqual(await control.record('feedback', item.id), item);
+			assert.ok((await control.record('applications', t.completeApplication.id)).feedback.includes(item.id));
+		},
+		'Feedback: Get Many (pending)': async (name) => {
+			const pending = seeded.values('feedback').filter((f) => f.status === 'pending').map((f) => f.id);
+			assert.ok(pending.length > 0);
+			assert.deepStrictEqual(out(name).map((x) => x.id), pending);
+			// The Status filter is the node's: the service was asked for the list only.
+			assert.ok(byPath(requests, 'GET', `${base}/feedback`).every((r) => r.query.status === undefined));
 		},
 		'Feedback: Update': async (name) => {
 			const req = byPath(requests, 'PUT', `${base}/feedback/${t.feedback.id}`)[0];
@@ -218,6 +271,7 @@ async function operationChecks(checks, n8n, sb, credential) {
 				{ type: 'candidate', application_id: t.interviewApplication.id, user_id: null },
 			]);
 			assert.deepStrictEqual(req.body.meta, { meeting_url: 'https://meet.example.com/e2e' });
+			assert.strictEqual(req.body.event.organizer_id, t.users[0].id, 'the organizer picked from the list');
 			const item = one(name);
 			assert.match(item.id, /^int_/);
 			assert.deepStrictEqual(await control.record('interviews', item.id), item);
@@ -225,9 +279,15 @@ async function operationChecks(checks, n8n, sb, credential) {
 		'Job: Create': async (name) => {
 			const req = byPath(requests, 'POST', `${base}/jobs`)[0];
 			assert.strictEqual(req.status, 201);
-			assert.deepStrictEqual(req.body, { title: 'E2E Platform Engineer', description: '<p>Created by the e2e suite.</p>' });
+			assert.deepStrictEqual(req.body, {
+				title: 'E2E Platform Engineer',
+				description: '<p>Created by the e2e suite.</p>',
+				owner_id: priya.id,
+				assigned_team: { assigned_users: [priya.id, jonas.id], recruiter_ids: [priya.id] },
+			});
 			const item = one(name);
 			assert.strictEqual(item.title, 'E2E Platform Engineer');
+			assert.strictEqual(item.owner_id, priya.id);
 			assert.deepStrictEqual(await control.apiGet(`/jobs/${item.id}`), item);
 		},
 		'Job: Delete': async (name) => {
@@ -245,6 +305,14 @@ async function operationChecks(checks, n8n, sb, credential) {
 		},
 		'Tag: Get Many': async (name) => {
 			assert.deepStrictEqual(out(name).map((x) => x.id), seeded.values('tags').map((x) => x.id));
+		},
+		'User: Get': async (name) => {
+			assert.deepStrictEqual(one(name), await control.apiGet(`/users/${priya.id}`));
+		},
+		'User: Get Many': async (name) => {
+			const items = out(name);
+			assert.deepStrictEqual(items.map((u) => u.id), t.users.map((u) => u.id));
+			assert.deepStrictEqual(items.map((u) => u.email), t.users.map((u) => u.email));
 		},
 		'User Category: Get Many': async (name) => {
 			assert.deepStrictEqual(out(name), JSON.parse(JSON.stringify(seeded.values('userCategories'))));

@@ -9,6 +9,19 @@ const { PKG, RECRUITING, TRIGGER, workflowNode, manualTrigger, recruitingNode, r
 const MISSING_JOB_ID = 'job_e2e_missing';
 
 const rl = (value) => ({ __rl: true, mode: 'id', value });
+/** A value chosen in a picker's *From list* mode, as the editor stores it. */
+const picked = (value, cachedResultName) => ({ __rl: true, mode: 'list', value, cachedResultName });
+/** A user as the user pickers list them. */
+const userLabel = (u) => `${u.first_name} ${u.last_name} <${u.email}>`;
+
+/** The application the service lists first (it lists them by applied_at, then id): found with one lookup request. */
+function listedFirst(applications) {
+	const key = (a) => [Date.parse(a.applied_at) || 0, a.id];
+	return [...applications].sort((a, b) => {
+		const [x, y] = [key(a), key(b)];
+		return x[0] - y[0] || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0);
+	})[0];
+}
 
 /** Records each operation works on, from a Store seeded like the sandbox. */
 function pickTargets(seeded) {
@@ -25,7 +38,16 @@ function pickTargets(seeded) {
 		(c, i) => i > 20 && (c.tags || []).length >= 2 && tags.filter((t) => t.name === c.tags[0].name).length === 1,
 	);
 	const feedback = v('feedback')[0];
+	const users = v('users');
+	const form = v('applicationForms')[0];
 	return {
+		users,
+		noteApplication: apps[30],
+		applicationToGet: listedFirst(apps),
+		sourceApplication: apps[41],
+		completeApplication: apps[42],
+		completeForm: form,
+		completeQuestion: form.questions.find((q) => q.required),
 		formToDelete: v('applicationForms')[1],
 		tagCandidate,
 		newTag,
@@ -47,14 +69,32 @@ function pickTargets(seeded) {
 			emailTemplates: v('emailTemplates').length,
 			tags: tags.length,
 			userCategories: v('userCategories').length,
+			feedback: v('feedback').length,
 		},
 	};
 }
 
-/** [resource, operation, node name, parameters]: one row per operation of the node (19). */
+/** [resource, operation, node name, parameters]: one row per operation of the node (26). */
 function operationRows(t, userId) {
+	const [maeve, tomas, priya, jonas] = t.users;
 	return [
 		['application', 'getMany', 'Application: Get Many (Return All)', { returnAll: true }],
+		[
+			'application',
+			'get',
+			'Application: Get (picked, candidate found)',
+			{ applicationId: picked(t.applicationToGet.id, `${t.applicationToGet.candidate.full_name} — ${t.applicationToGet.job.title}`) },
+		],
+		[
+			'application',
+			'updateSource',
+			'Application: Update Source',
+			{
+				applicationId: rl(t.sourceApplication.id),
+				candidateId: rl(t.sourceApplication.candidate.id),
+				updateFields: { origin: 'referred', source: 'Employee referral (e2e)', user: picked(jonas.id, userLabel(jonas)) },
+			},
+		],
 		['applicationForm', 'delete', 'Application Form: Delete', { formId: t.formToDelete.id }],
 		['candidate', 'addTag', 'Candidate: Add Tag', { candidateId: t.tagCandidate.id, tagId: rl(t.newTag.id) }],
 		['candidate', 'get', 'Candidate: Get', { candidateId: t.getCandidate.id }],
@@ -72,11 +112,33 @@ function operationRows(t, userId) {
 		],
 		[
 			'candidateNote',
+			'create',
+			'Candidate Note: Create (with a mention)',
+			{
+				candidateId: rl(t.noteApplication.candidate.id),
+				text: 'AI screening (e2e): strong match.',
+				additionalFields: { applicationId: rl(t.noteApplication.id), mentionedUsers: [tomas.id] },
+			},
+		],
+		[
+			'candidateNote',
 			'update',
 			'Candidate Note: Update',
 			{ candidateId: t.note.candidate_id, noteId: t.note.id, updateFields: { text: 'Updated by the e2e suite' } },
 		],
 		['emailTemplate', 'getMany', 'Email Template: Get Many', { returnAll: true }],
+		[
+			'feedback',
+			'complete',
+			'Feedback: Complete',
+			{
+				applicationId: rl(t.completeApplication.id),
+				formId: t.completeForm.id,
+				answers: { answer: [{ questionId: t.completeQuestion.id, text: 'Keen on the mission (e2e).' }] },
+			},
+		],
+		// Only pending: the feedback Complete adds (in whichever order the two run) is complete.
+		['feedback', 'getMany', 'Feedback: Get Many (pending)', { returnAll: true, filters: { status: 'pending' } }],
 		[
 			'feedback',
 			'update',
@@ -100,19 +162,32 @@ function operationRows(t, userId) {
 				end: '2030-03-04T11:00:00',
 				timeZone: 'Europe/Dublin',
 				attendees: { attendee: [{ type: 'user', userId }, { type: 'candidate' }] },
-				additionalFields: { title: 'E2E interview', meetingUrl: 'https://meet.example.com/e2e' },
+				additionalFields: {
+					title: 'E2E interview',
+					meetingUrl: 'https://meet.example.com/e2e',
+					organizerId: picked(maeve.id, userLabel(maeve)),
+				},
 			},
 		],
 		[
 			'job',
 			'create',
 			'Job: Create',
-			{ title: 'E2E Platform Engineer', additionalFields: { description: '<p>Created by the e2e suite.</p>' } },
+			{
+				title: 'E2E Platform Engineer',
+				additionalFields: {
+					description: '<p>Created by the e2e suite.</p>',
+					ownerId: picked(priya.id, userLabel(priya)),
+					assignedTeam: { team: { assignedUsers: [priya.id, jonas.id], recruiterIds: [priya.id] } },
+				},
+			},
 		],
 		['job', 'delete', 'Job: Delete', { jobId: t.jobToDelete.id }],
 		['job', 'get', 'Job: Get', { jobId: t.jobToGet.id }],
 		['jobNote', 'getMany', 'Job Note: Get Many', { jobId: t.jobWithNotes.id, returnAll: true }],
 		['tag', 'getMany', 'Tag: Get Many', { returnAll: true }],
+		['user', 'get', 'User: Get', { userId: rl(priya.id) }],
+		['user', 'getMany', 'User: Get Many', { returnAll: true }],
 		['userCategory', 'getMany', 'User Category: Get Many', { returnAll: true }],
 		['webhook', 'get', 'Webhook: Get', { webhookId: t.webhook.id }],
 		[
@@ -164,6 +239,8 @@ function triggerWorkflow(credential, { webhookId = 'wh_demo', events, nodeWebhoo
 }
 
 module.exports = {
+	picked,
+	userLabel,
 	PKG,
 	RECRUITING,
 	TRIGGER,

@@ -157,9 +157,9 @@ function everyField(properties: INodeProperties[], at = ''): Array<{ path: strin
 
 const label = (op: Operation) => `${op.resource} → ${op.operation}`;
 
-test('the operation list is read from the node: all 12 resources and their 19 operations', () => {
-	expect(new Set(OPERATIONS.map((op) => op.resource)).size).toBe(12);
-	expect(OPERATIONS).toHaveLength(19);
+test('the operation list is read from the node: all 13 resources and their 26 operations', () => {
+	expect(new Set(OPERATIONS.map((op) => op.resource)).size).toBe(13);
+	expect(OPERATIONS).toHaveLength(26);
 });
 
 describe.each(
@@ -265,6 +265,7 @@ describe('the node description', () => {
 			interview: /int_…|app_…/,
 			job: /job_…/,
 			jobNote: /job_…/,
+			user: /usr_…/,
 			webhook: /wh_…/,
 		};
 		for (const op of OPERATIONS) {

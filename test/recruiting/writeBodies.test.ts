@@ -1,8 +1,8 @@
 /**
- * Every write sends exactly what was set. Each of the node's ten write operations (every POST,
- * PUT and DELETE among the 18) runs through n8n's engine against the sandbox, and the request the
- * sandbox received is compared whole (method, path, query, body; strict deep equality, so no key
- * the user did not set may be there):
+ * Every write sends exactly what was set. Each of the node's write operations (every POST, PUT and
+ * DELETE among the 18 endpoints of the spec and the endpoints of the service's full API) runs
+ * through n8n's engine against the sandbox, and the request the sandbox received is compared whole
+ * (method, path, query, body; strict deep equality, so no key the user did not set may be there):
  *
  *   1. with only its required parameters;
  *   2. with every optional field set;
@@ -30,6 +30,8 @@ interface OptionalField {
 	parameters: JsonObject;
 	/** What it adds to the body (merged into the required body). */
 	body: JsonObject;
+	/** What it adds to the query, where a field is sent there. */
+	query?: Record<string, string>;
 }
 
 interface WriteOperation {
@@ -48,6 +50,8 @@ interface WriteOperation {
 	optional: OptionalField[];
 	/** Groups, lists and collections added in the editor with nothing set in them. */
 	emptyGroups?: JsonObject;
+	/** Records the operation needs besides the seed, put before each run. */
+	setup?: (sandbox: RecruitingFixture['sandbox']) => void;
 }
 
 const company = 'cmp_demo';
@@ -72,8 +76,13 @@ const feedback = first<{
 }>('feedback');
 const question = (type: string) => feedback.questions.find((q) => q.type === type)!;
 const choice = question('multiple_choice');
-const [organizer, attendee] = SEED_USERS.map((user) => user.id);
+const [organizer, attendee, recruiter] = SEED_USERS.map((user) => user.id);
 const locator = (value: string) => ({ __rl: true, mode: 'id', value });
+/** A user chosen in a picker's *From list* mode, as the editor stores it. */
+const picked = (value: string) => ({ __rl: true, mode: 'list', value, cachedResultName: 'A user' });
+const applicationRecord = first<{ id: string; candidate: { id: string } }>('applications');
+/** A feedback form whose only question is optional: Complete with nothing but the required parameters is valid. */
+const OPTIONAL_FORM = { id: 'form_optional', name: 'Optional questions', questions: [{ id: 'q_optional', type: 'textbox', question: 'Anything to add?', required: false }] };
 
 const NO_FIELDS = 'Invalid "Update Fields": add at least one field to update';
 
@@ -140,6 +149,11 @@ const WRITES: WriteOperation[] = [
 			{
 				field: 'Organizer ID',
 				parameters: { additionalFields: { organizerId: organizer } },
+				body: { event: { organizer_id: organizer } },
+			},
+			{
+				field: 'Organizer ID (picked from the list)',
+				parameters: { additionalFields: { organizerId: picked(organizer) } },
 				body: { event: { organizer_id: organizer } },
 			},
 			{ field: 'Title', parameters: { additionalFields: { title: 'Final round' } }, body: { event: { title: 'Final round' } } },
@@ -247,6 +261,26 @@ const WRITES: WriteOperation[] = [
 				body: { location: location as JsonObject },
 			})),
 			{ field: 'Owner ID', parameters: { additionalFields: { ownerId: organizer } }, body: { owner_id: organizer } },
+			{
+				field: 'Owner ID (picked from the list)',
+				parameters: { additionalFields: { ownerId: picked(organizer) } },
+				body: { owner_id: organizer },
+			},
+			{
+				field: 'Assigned Team: Assigned Users',
+				parameters: { additionalFields: { assignedTeam: { team: { assignedUsers: [organizer, attendee] } } } },
+				body: { assigned_team: { assigned_users: [organizer, attendee] } },
+			},
+			{
+				field: 'Assigned Team: Recruiters',
+				parameters: { additionalFields: { assignedTeam: { team: { recruiterIds: [recruiter] } } } },
+				body: { assigned_team: { recruiter_ids: [recruiter] } },
+			},
+			{
+				field: 'Notifications: New Application Email',
+				parameters: { additionalFields: { notifications: { notifications: { newApplicationEmail: [attendee] } } } },
+				body: { notifications: { new_application_email: [attendee] } },
+			},
 			{ field: 'Salary', parameters: { additionalFields: { salary: '100k' } }, body: { salary: '100k' } },
 			{ field: 'Status', parameters: { additionalFields: { status: 'published' } }, body: { status: 'published' } },
 			{
@@ -264,6 +298,8 @@ const WRITES: WriteOperation[] = [
 				language: { language: {} },
 				location: { location: {} },
 				tags: {},
+				assignedTeam: { team: { assignedUsers: [], recruiterIds: [] } },
+				notifications: { notifications: { newApplicationEmail: [] } },
 				description: '',
 				jobCode: '',
 				ownerId: '',
@@ -476,6 +512,75 @@ const WRITES: WriteOperation[] = [
 			{ field: 'Name', parameters: { updateFields: { name: 'n8n' } }, body: { name: 'n8n' } },
 		],
 	},
+	{
+		resource: 'candidateNote',
+		operation: 'create',
+		method: 'POST',
+		segments: ['candidates', applicationRecord.candidate.id, 'notes'],
+		required: { candidateId: locator(applicationRecord.candidate.id), text: 'AI screening: strong match.' },
+		requiredBody: { text: 'AI screening: strong match.' },
+		optional: [
+			{
+				field: 'Application ID',
+				parameters: { additionalFields: { applicationId: picked(applicationRecord.id) } },
+				body: {},
+				query: { application_id: applicationRecord.id },
+			},
+			{
+				field: 'Mentioned Users',
+				parameters: { additionalFields: { mentionedUsers: [organizer, attendee] } },
+				body: { mentioned_users: [organizer, attendee] },
+			},
+			{ field: 'Restricted', parameters: { additionalFields: { restricted: true } }, body: { restricted: true } },
+		],
+		emptyGroups: { additionalFields: { applicationId: locator(''), mentionedUsers: [] } },
+	},
+	{
+		resource: 'application',
+		operation: 'updateSource',
+		method: 'PUT',
+		segments: ['candidates', applicationRecord.candidate.id, 'applications', applicationRecord.id, 'source'],
+		required: { applicationId: locator(applicationRecord.id), candidateId: locator(applicationRecord.candidate.id) },
+		refusedWithoutFields: NO_FIELDS,
+		optional: [
+			{ field: 'Origin', parameters: { updateFields: { origin: 'referred' } }, body: { origin: 'referred' } },
+			{ field: 'Source Name', parameters: { updateFields: { source: 'Employee referral' } }, body: { source: 'Employee referral' } },
+			{
+				field: 'Contact',
+				parameters: { updateFields: { contact: { contact: { id: 'con_1', name: 'Dana Referrer' } } } },
+				body: { contact: { id: 'con_1', name: 'Dana Referrer' } },
+			},
+			{ field: 'User ID (picked from the list)', parameters: { updateFields: { user: picked(attendee) } }, body: { user: { id: attendee } } },
+			{
+				field: 'Recruiter',
+				parameters: { updateFields: { recruiter: { recruiter: { name: 'Agency X' } } } },
+				body: { recruiter: { name: 'Agency X' } },
+			},
+		],
+		emptyGroups: { updateFields: { contact: { contact: {} }, recruiter: { recruiter: {} }, source: '', user: locator('') } },
+	},
+	{
+		resource: 'feedback',
+		operation: 'complete',
+		method: 'POST',
+		segments: ['feedback'],
+		setup: (sandbox) => sandbox.put('applicationForms', OPTIONAL_FORM),
+		required: { applicationId: locator(application), formId: OPTIONAL_FORM.id },
+		requiredBody: { application_id: application, form_id: OPTIONAL_FORM.id },
+		optional: [
+			{
+				field: 'Answers (text)',
+				parameters: { answers: { answer: [{ questionId: 'q_optional', text: 'Keen on the mission.' }] } },
+				body: { answers: [{ question_id: 'q_optional', text: 'Keen on the mission.' }] },
+			},
+			{
+				field: 'Answers (selected option)',
+				parameters: { answers: { answer: [{ questionId: 'q_optional', selectedOption: 'opt_yes' }] } },
+				body: { answers: [{ question_id: 'q_optional', selected_option: 'opt_yes' }] },
+			},
+		],
+		emptyGroups: { answers: {} },
+	},
 ];
 
 /** Table 1's outcome for these parameters: the required body, or the refusal before any request. */
@@ -488,6 +593,9 @@ async function expectAsRequiredOnly(write: WriteOperation, parameters: JsonObjec
 	}
 	await expectRequest(write, parameters, write.requiredBody);
 }
+
+/** The query the optional fields given add up to. */
+const queryOf = (fields: OptionalField[]): Record<string, string> => Object.assign({}, ...fields.map((field) => field.query ?? {}));
 
 /** Objects merged key by key, lists joined (so two attendees or two answers add up). */
 function merge(target: JsonObject, source: JsonObject): JsonObject {
@@ -514,14 +622,15 @@ beforeEach(() => fx.sandbox.reset());
 const name = (write: WriteOperation) => `${write.resource} ${write.operation}`;
 
 /** Runs the operation and asserts the one request the sandbox received, whole, and its success. */
-async function expectRequest(write: WriteOperation, parameters: JsonObject, body: JsonObject | undefined) {
+async function expectRequest(write: WriteOperation, parameters: JsonObject, body: JsonObject | undefined, query: Record<string, string> = {}) {
+	write.setup?.(fx.sandbox);
 	const result = await fx.run({ resource: write.resource, operation: write.operation, ...parameters } as INodeParameters);
 	expect(result.error).toBeUndefined();
 	const requests = fx.sandbox.requests.map(({ method, path, query, body }) => ({ method, path, query, body }));
 	const read = write.readsFirst && { method: 'GET', path: apiPath(fx.sandbox, ...write.readsFirst), query: {}, body: undefined };
 	expect(requests).toStrictEqual([
 		...(read ? [read] : []),
-		{ method: write.method, path: apiPath(fx.sandbox, ...write.segments), query: {}, body },
+		{ method: write.method, path: apiPath(fx.sandbox, ...write.segments), query, body },
 	]);
 	for (const request of fx.sandbox.requests) {
 		expect(request.status).toBeGreaterThanOrEqual(200);
@@ -529,12 +638,12 @@ async function expectRequest(write: WriteOperation, parameters: JsonObject, body
 	}
 }
 
-test('the table holds every write operation of the node: eleven of the 19', async () => {
+test('the table holds every write operation of the node: fourteen of the 26', async () => {
 	const { resources } = await import('../../nodes/Recruiting/actions/resources');
 	const all = Object.entries(resources).flatMap(([resource, operations]) =>
 		Object.keys(operations).map((operation) => `${resource} ${operation}`),
 	);
-	expect(all).toHaveLength(19);
+	expect(all).toHaveLength(26);
 	const reads = all.filter((operation) => operation.endsWith(' get') || operation.endsWith(' getMany'));
 	expect(WRITES.map(name).sort()).toEqual(all.filter((operation) => !reads.includes(operation)).sort());
 });
@@ -554,6 +663,7 @@ describe('2. every optional field set', () => {
 				write,
 				mergeAll(write.required, write.optional.map((o) => o.parameters)),
 				mergeAll(write.requiredBody ?? {}, write.optional.map((o) => o.body)),
+				queryOf(write.optional),
 			);
 		},
 	);
@@ -562,7 +672,7 @@ describe('2. every optional field set', () => {
 describe('3. each optional field alone', () => {
 	const rows = WRITES.flatMap((write) => write.optional.map((optional) => [name(write), optional.field, write, optional] as const));
 	test.each(rows)('%s: %s', async (_, __, write, optional) => {
-		await expectRequest(write, merge(write.required, optional.parameters), merge(write.requiredBody ?? {}, optional.body));
+		await expectRequest(write, merge(write.required, optional.parameters), merge(write.requiredBody ?? {}, optional.body), optional.query);
 	});
 });
 

@@ -15,7 +15,7 @@ describe('control API', () => {
 			apiBase: `${sb().url}/v1.0/cmp_ctl`,
 			companyId: 'cmp_ctl',
 			token: 'ctl-token',
-			counts: { jobs: 10, candidates: 50, applications: 50, interviews: 3, jobNotes: 30, candidateNotes: 50, tags: 12, feedback: 3, applicationForms: 2, emailTemplates: 5, userCategories: 4, webhooks: 2 },
+			counts: { jobs: 10, candidates: 50, applications: 50, interviews: 3, jobNotes: 30, candidateNotes: 50, tags: 12, feedback: 3, applicationForms: 2, emailTemplates: 5, userCategories: 4, webhooks: 2, users: 5 },
 			webhookIds: ['wh_demo', 'wh_second'],
 			customPipelineIds: [expect.stringMatching(/^pip_/), expect.stringMatching(/^pip_/), expect.stringMatching(/^pip_/)],
 		});

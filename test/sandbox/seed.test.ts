@@ -31,8 +31,8 @@ describe('seed', () => {
 
 	it('has the default sizes and the sizes asked for', () => {
 		const counts = (s: Store) => Object.fromEntries(COLLECTIONS.map((c) => [c, s.count(c)]));
-		expect(counts(seeded())).toEqual({ jobs: 10, candidates: 50, applications: 50, interviews: 3, jobNotes: 30, candidateNotes: 50, tags: 12, feedback: 3, applicationForms: 2, emailTemplates: 5, userCategories: 4, webhooks: 2 });
-		expect(counts(seeded({ applications: 0, jobs: 2, candidates: 1, tags: 0, emailTemplates: 1, userCategories: 0, jobNotesPerJob: 0 }))).toEqual({ jobs: 2, candidates: 1, applications: 0, interviews: 0, jobNotes: 0, candidateNotes: 1, tags: 0, feedback: 0, applicationForms: 2, emailTemplates: 1, userCategories: 0, webhooks: 2 });
+		expect(counts(seeded())).toEqual({ jobs: 10, candidates: 50, applications: 50, interviews: 3, jobNotes: 30, candidateNotes: 50, tags: 12, feedback: 3, applicationForms: 2, emailTemplates: 5, userCategories: 4, webhooks: 2, users: 5 });
+		expect(counts(seeded({ applications: 0, jobs: 2, candidates: 1, tags: 0, emailTemplates: 1, userCategories: 0, jobNotesPerJob: 0 }))).toEqual({ jobs: 2, candidates: 1, applications: 0, interviews: 0, jobNotes: 0, candidateNotes: 1, tags: 0, feedback: 0, applicationForms: 2, emailTemplates: 1, userCategories: 0, webhooks: 2, users: 5 });
 		const large = seeded({ applications: 120 });
 		expect(large.count('candidates')).toBe(120);
 		expect(large.count('candidateNotes')).toBe(50);
@@ -40,7 +40,7 @@ describe('seed', () => {
 
 	it('uses the id prefixes of the spec', () => {
 		const store = seeded();
-		const prefixes: Record<string, RegExp> = { jobs: /^job_/, candidates: /^can_/, applications: /^app_/, interviews: /^int_/, jobNotes: /^note_/, candidateNotes: /^note_/, tags: /^tag_/, feedback: /^fb_/, applicationForms: /^form_/, emailTemplates: /^tmpl_/, userCategories: /^ucat_/, webhooks: /^wh_/ };
+		const prefixes: Record<string, RegExp> = { jobs: /^job_/, candidates: /^can_/, applications: /^app_/, interviews: /^int_/, jobNotes: /^note_/, candidateNotes: /^note_/, tags: /^tag_/, feedback: /^fb_/, applicationForms: /^form_/, emailTemplates: /^tmpl_/, userCategories: /^ucat_/, webhooks: /^wh_/, users: /^usr_/ };
 		for (const c of COLLECTIONS) for (const r of store.values(c)) expect(r.id).toMatch(prefixes[c]);
 		for (const i of store.values('interviews')) {
 			for (const a of i.event.attendees) expect(a.id).toMatch(/^attd_/);

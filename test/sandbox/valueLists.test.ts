@@ -6,6 +6,7 @@
 import * as sandbox from '../../sandbox';
 import { SORTS } from '../../nodes/Recruiting/actions/application/getMany.operation';
 import { PARENT_STAGES } from '../../nodes/shared/stages';
+import { SOURCE_ORIGINS } from '../../nodes/Recruiting/actions/application/updateSource.operation';
 import { JOB_EXPERIENCE, JOB_STATUSES, JOB_TYPES } from '../../nodes/Recruiting/actions/job/create.operation';
 import {
 	ATTENDEE_TYPES,
@@ -24,6 +25,7 @@ test.each([
 	['interview types', INTERVIEW_TYPES, sandbox.INTERVIEW_TYPES],
 	['interview attendee types', ATTENDEE_TYPES, sandbox.ATTENDEE_TYPES],
 	['online meeting types', ONLINE_MEETING_TYPES, sandbox.ONLINE_MEETING_TYPES],
+	['application source origins', SOURCE_ORIGINS, sandbox.SOURCE_ORIGINS],
 ])('%s: the node and the sandbox list the same values', (_name, node, double) => {
 	expect([...node]).toEqual([...double]);
 });

@@ -9,6 +9,7 @@ import * as interview from './interview';
 import * as job from './job';
 import * as jobNote from './jobNote';
 import * as tag from './tag';
+import * as user from './user';
 import * as userCategory from './userCategory';
 import * as webhook from './webhook';
 import { toolOutputProperties } from './toolMode';
@@ -29,6 +30,7 @@ const RESOURCES = [
 	{ name: 'Job', value: 'job', module: job },
 	{ name: 'Job Note', value: 'jobNote', module: jobNote },
 	{ name: 'Tag', value: 'tag', module: tag },
+	{ name: 'User', value: 'user', module: user },
 	{ name: 'User Category', value: 'userCategory', module: userCategory },
 	{ name: 'Webhook', value: 'webhook', module: webhook },
 ] satisfies Array<{ name: string; value: string; module: { operations: OperationMap; description: INodeProperties[] } }>;

@@ -153,6 +153,26 @@ const EMAIL_TEMPLATE: FieldMap = {
 
 const USER_CATEGORY: FieldMap = { id: at('id'), name: at('name') };
 
+/** A user without the permission and reviewer lists: who they are, and their role. */
+const USER: FieldMap = {
+	id: at('id'),
+	first_name: at('first_name'),
+	last_name: at('last_name'),
+	email: at('email'),
+	type: at('type'),
+	category: at('category', 'name'),
+};
+
+/** An application's source, as Application → Update Source returns it. */
+const SOURCE: FieldMap = {
+	origin: at('origin'),
+	source: at('source'),
+	contact_name: at('contact', 'name'),
+	user_id: at('user', 'id'),
+	user_name: at('user', 'name'),
+	recruiter_name: at('recruiter', 'name'),
+};
+
 const WEBHOOK: FieldMap = {
 	id: at('id'),
 	name: at('name'),
@@ -222,6 +242,8 @@ const TOOL_SHAPES = {
 	tag: TAG,
 	emailTemplate: EMAIL_TEMPLATE,
 	userCategory: USER_CATEGORY,
+	user: USER,
+	source: SOURCE,
 	webhook: WEBHOOK,
 	feedback: FEEDBACK,
 	interview: INTERVIEW,

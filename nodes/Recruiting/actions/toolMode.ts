@@ -8,6 +8,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { MAX_PAGE_SIZE } from '../../shared/transport';
 import { invalidField } from '../../shared/validation';
+import { FULL_API_MISSING } from './fullApi';
 import { simplifyForTool, type ToolShape } from './simplify';
 
 export { isToolMode } from './asTool';
@@ -102,6 +103,8 @@ export interface ToolListPage {
 	noun: string;
 	totalItems?: number;
 	hasNextPage: boolean;
+	/** Set when the node filtered the page after fetching it: how many records the page held. */
+	fetched?: number;
 }
 
 /*
@@ -115,9 +118,30 @@ export function withToolListPage<T extends IDataObject[]>(records: T, page: Tool
 	return records;
 }
 
+/**
+ * The records of a list that pass a filter the node applies after fetching. As a tool's page, the
+ * note then says how many of the page matched, and that the filter saw only that page.
+ */
+export function filterFetched(records: IDataObject[], keep: (record: IDataObject) => boolean): IDataObject[] {
+	const kept = records.filter(keep);
+	const page = listPages.get(records);
+	return page ? withToolListPage(kept, { ...page, fetched: records.length }) : kept;
+}
+
 function listNote(page: ToolListPage, returned: number): IDataObject | undefined {
 	const total = page.totalItems;
 	const totalPart = typeof total === 'number' ? { total_items: total } : {};
+	if (page.fetched !== undefined) {
+		const next = page.hasNextPage
+			? { text: ` Call this tool again with page ${page.page + 1} to look through the next ones.`, fields: { next_page: page.page + 1 } }
+			: { text: ' There are no further pages.', fields: {} };
+		return {
+			note: `Page ${page.page} held ${page.fetched} ${page.noun}, of which ${returned} match the filters (they apply to the page fetched).${next.text}`,
+			page: page.page,
+			...next.fields,
+			...totalPart,
+		};
+	}
 	if (returned === 0 && page.page === 1) {
 		return { note: `No ${page.noun} found.`, total_items: typeof total === 'number' ? total : 0 };
 	}
@@ -201,11 +225,13 @@ const FIND_AN_ID: Record<string, string> = {
 	note: 'Note IDs come from the note itself (a Recruiting Trigger candidate.note event or an earlier result); check the candidate ID too.',
 	'application form': 'Application form IDs start with form_ and are shown in the service; ask the user.',
 	webhook: 'Webhook IDs start with wh_ and are shown in the service\'s dashboard; ask the user.',
+	user: 'User IDs start with usr_: find one with User → Get Many (names and e-mails), or ask the user.',
 	tag: 'Tag IDs come from Tag → Get Many; a tag can also be given by its name.',
 };
 
 function nextStep(error: NodeApiError | NodeOperationError): string {
 	if (error instanceof NodeOperationError) return 'Correct that value and call this tool again.';
+	if (error.message.includes(FULL_API_MISSING)) return 'This service does not offer the operation: tell the user; calling it again will not help.';
 	if (error.httpCode === '404') {
 		const noun = /^The ([a-z ]+?) "/.exec(error.message)?.[1];
 		return (noun && FIND_AN_ID[noun]) || 'Check the IDs given: one of them does not exist.';

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { scalarText } from '../../shared/text';
 import { resourcePath } from '../../shared/transport';
-import { EMAIL_TEMPLATE_LIST, listEntry, TAG_LIST } from '../lists';
+import { EMAIL_TEMPLATE_LIST, listEntry, TAG_LIST, USER_LIST } from '../lists';
 import { search, type ListSource } from './search';
 
 /** The pickers' list sources; how a search walks them is in search.ts. */
@@ -52,6 +52,9 @@ export const searchCandidates = picker({
 		return listEntry(candidate.id, name, email);
 	},
 });
+
+/** The company's users (GET /users, the service's full API), as `First Last <e-mail>`. */
+export const searchUsers = picker(USER_LIST);
 
 /** Jobs that have applications, each once, by title. */
 export const searchJobs = picker({

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { byName, TAG_BY_NAME } from '../actions/common.descriptions';
-import { EMAIL_TEMPLATE_LIST, readEntries, TAG_LIST } from '../lists';
+import { EMAIL_TEMPLATE_LIST, readEntries, TAG_LIST, USER_LIST } from '../lists';
 import type { ListSource } from './search';
 
 /** Dropdowns inside lists and groups, where n8n has no "From list" picker: every entry, by name. */
@@ -19,4 +19,9 @@ export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropert
 /** Job Create's auto responder. */
 export async function getEmailTemplates(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return await everyEntry.call(this, EMAIL_TEMPLATE_LIST);
+}
+
+/** Users in lists: interview attendees, mentioned users, a job's team (GET /users, the service's full API). */
+export async function getUsers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await everyEntry.call(this, USER_LIST);
 }

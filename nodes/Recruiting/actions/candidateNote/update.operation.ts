@@ -5,6 +5,7 @@ import { checkIntegerInRange, checkSomeFields, invalidField, requireId } from '.
 import { candidateIdField } from '../candidate/fields';
 import { updateFields } from '../common.descriptions';
 import { readCollection, readGroups, splitList, textObject } from '../helpers';
+import { usersField } from '../user/fields';
 
 /** Editor name → API name of a file object's text fields. */
 const FILE_TEXT_FIELDS: Record<string, string> = {
@@ -103,15 +104,11 @@ const properties: INodeProperties[] = [
 				},
 			],
 		},
-		{
-			displayName: 'Mentioned User IDs',
-			name: 'mentionedUsers',
-			type: 'string',
-			default: '',
-			placeholder: 'usr_…, usr_…',
-			description:
-				'Comma-separated user IDs (usr_…) to mention, e.g. usr_a1, usr_b2 (an expression may also give an array); replaces the current mentions',
-		},
+		usersField(
+			'Mentioned User Names or IDs',
+			'mentionedUsers',
+			'The users (usr_…) to mention, replacing the current mentions; an expression may give an array or comma-separated IDs',
+		),
 		{
 			displayName: 'Restricted',
 			name: 'restricted',

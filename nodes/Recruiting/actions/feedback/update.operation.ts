@@ -5,6 +5,90 @@ import { checkIntegerInRange, invalidField, requireId } from '../../../shared/va
 import { enteredText } from '../../../shared/text';
 import { asText, readCollection, readGroups, splitList } from '../helpers';
 
+/** The answers to a form's questions in the spec's Answer shape (Update, and Complete); read with `answerBody`. */
+export const answersField: INodeProperties = {
+	displayName: 'Answers',
+	name: 'answers',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Answer',
+	default: {},
+	description:
+		'The answers to the form\'s questions, one per question; fill in the fields that fit the question\'s type',
+	options: [
+		{
+			displayName: 'Answer',
+			name: 'answer',
+			values: [
+				{
+					displayName: 'Question ID',
+					name: 'questionId',
+					type: 'string',
+					default: '',
+					placeholder: 'qustn_…',
+					description: 'The ID (qustn_…) of the question this answers, from the feedback\'s questions list',
+				},
+				{
+					displayName: 'Ratings',
+					name: 'ratings',
+					type: 'fixedCollection',
+					typeOptions: { multipleValues: true },
+					placeholder: 'Add Rating',
+					default: {},
+					description: 'For rating (scorecard) questions: one rating per option of the question',
+					options: [
+						{
+							displayName: 'Rating',
+							name: 'rating',
+							values: [
+								{
+									displayName: 'Option ID',
+									name: 'optionId',
+									type: 'string',
+									default: '',
+									placeholder: 'opt_…',
+									description: 'The ID of the question option being rated, from the question\'s options list',
+								},
+								{
+									displayName: 'Rating',
+									name: 'rating',
+									type: 'number',
+									typeOptions: { minValue: 0, numberPrecision: 0 },
+									default: 0,
+									description: 'The rating given to that option, a whole number of 0 or more',
+								},
+							],
+						},
+					],
+				},
+				{
+					displayName: 'Selected Option ID',
+					name: 'selectedOption',
+					type: 'string',
+					default: '',
+					description: 'For single-choice (radio, dropdown) questions: the ID of the chosen option, from the question\'s options list',
+				},
+				{
+					displayName: 'Selected Option IDs',
+					name: 'selectedOptions',
+					type: 'string',
+					default: '',
+					description:
+						'For multiple-choice (checkbox) questions: comma-separated IDs of the chosen options, from the question\'s options list',
+				},
+				{
+					displayName: 'Text',
+					name: 'text',
+					type: 'string',
+					typeOptions: { rows: 3 },
+					default: '',
+					description: 'For text (textbox, text area) questions: the answer text',
+				},
+			],
+		},
+	],
+};
+
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Feedback ID',
@@ -35,88 +119,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'form_…',
 		description: 'The ID (form_…) of the feedback form: the form_id of the feedback, e.g. from a feedback.requested trigger item',
 	},
-	{
-		displayName: 'Answers',
-		name: 'answers',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Answer',
-		default: {},
-		description:
-			'The answers to the form\'s questions, one per question; fill in the fields that fit the question\'s type',
-		options: [
-			{
-				displayName: 'Answer',
-				name: 'answer',
-				values: [
-					{
-						displayName: 'Question ID',
-						name: 'questionId',
-						type: 'string',
-						default: '',
-						placeholder: 'qustn_…',
-						description: 'The ID (qustn_…) of the question this answers, from the feedback\'s questions list',
-					},
-					{
-						displayName: 'Ratings',
-						name: 'ratings',
-						type: 'fixedCollection',
-						typeOptions: { multipleValues: true },
-						placeholder: 'Add Rating',
-						default: {},
-						description: 'For rating (scorecard) questions: one rating per option of the question',
-						options: [
-							{
-								displayName: 'Rating',
-								name: 'rating',
-								values: [
-									{
-										displayName: 'Option ID',
-										name: 'optionId',
-										type: 'string',
-										default: '',
-										placeholder: 'opt_…',
-										description: 'The ID of the question option being rated, from the question\'s options list',
-									},
-									{
-										displayName: 'Rating',
-										name: 'rating',
-										type: 'number',
-										typeOptions: { minValue: 0, numberPrecision: 0 },
-										default: 0,
-										description: 'The rating given to that option, a whole number of 0 or more',
-									},
-								],
-							},
-						],
-					},
-					{
-						displayName: 'Selected Option ID',
-						name: 'selectedOption',
-						type: 'string',
-						default: '',
-						description: 'For single-choice (radio, dropdown) questions: the ID of the chosen option, from the question\'s options list',
-					},
-					{
-						displayName: 'Selected Option IDs',
-						name: 'selectedOptions',
-						type: 'string',
-						default: '',
-						description:
-							'For multiple-choice (checkbox) questions: comma-separated IDs of the chosen options, from the question\'s options list',
-					},
-					{
-						displayName: 'Text',
-						name: 'text',
-						type: 'string',
-						typeOptions: { rows: 3 },
-						default: '',
-						description: 'For text (textbox, text area) questions: the answer text',
-					},
-				],
-			},
-		],
-	},
+	answersField,
 ];
 
 export const description = updateDisplayOptions(
@@ -124,7 +127,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-function answerBody(this: IExecuteFunctions, itemIndex: number, answer: IDataObject): IDataObject {
+export function answerBody(this: IExecuteFunctions, itemIndex: number, answer: IDataObject): IDataObject {
 	const node = this.getNode();
 	const questionId = enteredText(answer.questionId);
 	if (questionId === '') throw invalidField(node, itemIndex, 'Question ID', 'every answer needs a question ID');

@@ -13,7 +13,8 @@ import {
 import { optionsOf } from '../../../shared/options';
 import { additionalFields, byName, idLocator } from '../common.descriptions';
 import { enteredText } from '../../../shared/text';
-import { asText, readCollection, readGroups } from '../helpers';
+import { asText, locatorValue, readCollection, readGroups } from '../helpers';
+import { userLocator } from '../user/fields';
 
 export const INTERVIEW_TYPES = ['phone', 'online', 'on_site'] as const;
 export const ATTENDEE_TYPES = ['user', 'candidate', 'guest'] as const;
@@ -104,12 +105,13 @@ const properties: INodeProperties[] = [
 						description: 'The kind of attendee: user (a company user), candidate, or guest (invited by e-mail)',
 					},
 					{
-						displayName: 'User ID',
+						displayName: 'User Name or ID',
 						name: 'userId',
-						type: 'string',
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getUsers' },
 						default: '',
-						placeholder: 'usr_…',
-						description: 'The ID (usr_…) of the company user to invite',
+						description:
+							'The company user (usr_…) to invite. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 						displayOptions: { show: { type: ['user'] } },
 					},
 					{
@@ -187,14 +189,12 @@ const properties: INodeProperties[] = [
 			default: 'hangouts_meet',
 			description: 'The meeting service of an online interview, e.g. Google Meet or Microsoft Teams',
 		},
-		{
-			displayName: 'Organizer ID',
-			name: 'organizerId',
-			type: 'string',
-			default: '',
-			placeholder: 'usr_…',
-			description: 'The ID (usr_…) of the company user who organizes the interview',
-		},
+		userLocator(
+			'organizerId',
+			'Organizer ID',
+			'The company user who organizes the interview: pick one from the list (searched by name and e-mail), or give their ID (usr_…)',
+			false,
+		),
 		{
 			displayName: 'Title',
 			name: 'title',
@@ -259,7 +259,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	event.start = start;
 	event.end = end;
 	event.time_zone = timeZone;
-	if (enteredText(fields.organizerId)) event.organizer_id = enteredText(fields.organizerId);
+	const organizerId = enteredText(locatorValue(fields.organizerId));
+	if (organizerId) event.organizer_id = organizerId;
 	if (attendees.length) {
 		event.attendees = attendees.map((attendee) => attendeeBody.call(this, itemIndex, attendee, applicationId));
 	}

@@ -4,7 +4,8 @@ import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkLength, checkOneOf, toIsoDateTime } from '../../../shared/validation';
 import { labelOf, optionsOf } from '../../../shared/options';
 import { additionalFields, fieldGroup, tagsCollection, textField } from '../common.descriptions';
-import { asText, compact, nested, readCollection, readGroup, splitList, tagReferences, textObject } from '../helpers';
+import { asText, compact, locatorValue, nested, readCollection, readGroup, splitList, tagReferences, textObject } from '../helpers';
+import { userLocator, usersField } from '../user/fields';
 
 export const JOB_STATUSES = ['drafted', 'published', 'closed', 'internal'] as const;
 export const JOB_TYPES = [
@@ -51,6 +52,16 @@ const properties: INodeProperties[] = [
 				textField('Additional Form IDs', 'additionalFormIds', {
 					description: 'Comma-separated IDs (form_…) of additional application forms to attach, e.g. form_a1, form_b2',
 				}),
+			],
+		}),
+		fieldGroup({
+			displayName: 'Assigned Team',
+			name: 'assignedTeam',
+			inner: 'team',
+			description: 'Who works on the job: its team and its recruiters (a field of the service\'s full API)',
+			values: [
+				usersField('Assigned User Names or IDs', 'assignedUsers', 'The users (usr_…) on the job\'s team'),
+				usersField('Recruiter Names or IDs', 'recruiterIds', 'The users (usr_…) who recruit for the job'),
 			],
 		}),
 		fieldGroup({
@@ -149,10 +160,24 @@ const properties: INodeProperties[] = [
 				textField('State Name', 'stateName', { description: 'The state or region name, e.g. California' }),
 			],
 		}),
-		textField('Owner ID', 'ownerId', {
-			placeholder: 'usr_…',
-			description: 'The ID (usr_…) of the company user who owns the job',
+		fieldGroup({
+			displayName: 'Notifications',
+			name: 'notifications',
+			description: 'Who is told about the job\'s applications (a field of the service\'s full API)',
+			values: [
+				usersField(
+					'New Application Email Names or IDs',
+					'newApplicationEmail',
+					'The users (usr_…) e-mailed about each new application; an expression may also give e-mail addresses',
+				),
+			],
 		}),
+		userLocator(
+			'ownerId',
+			'Owner ID',
+			'The company user who owns the job: pick one from the list (searched by name and e-mail), or give their ID (usr_…)',
+			false,
+		),
 		textField('Salary', 'salary', { description: 'The salary as free text, e.g. €60,000–€70,000 a year' }),
 		{
 			displayName: 'Status',
@@ -179,6 +204,12 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** The IDs of a users dropdown (or an expression's list or comma-separated text); undefined when none. */
+function nonEmptyList(value: unknown): string[] | undefined {
+	const list = splitList(value);
+	return list.length ? list : undefined;
+}
+
 export const output = 'job';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
@@ -199,7 +230,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	if (fields.salary !== undefined) body.salary = String(fields.salary);
 	if (fields.jobCode !== undefined) body.job_code = String(fields.jobCode);
-	if (fields.ownerId !== undefined) body.owner_id = String(fields.ownerId);
+	if (fields.ownerId !== undefined) body.owner_id = asText(locatorValue(fields.ownerId));
 
 	const deadline = readGroup(fields.deadline, 'deadline');
 	if (deadline) {
@@ -235,6 +266,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			asText,
 		);
 	}
+	const team = readGroup(fields.assignedTeam, 'team');
+	if (team) {
+		body.assigned_team = nested({ assigned_users: nonEmptyList(team.assignedUsers), recruiter_ids: nonEmptyList(team.recruiterIds) });
+	}
+	const notifications = readGroup(fields.notifications, 'notifications');
+	if (notifications) body.notifications = nested({ new_application_email: nonEmptyList(notifications.newApplicationEmail) });
 	body.tags = await tagReferences.call(this, itemIndex, fields.tags, asText);
 
 	return await recruitingRequestData.call(this, {
