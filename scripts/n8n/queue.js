@@ -266,11 +266,6 @@ async function startQueueStack(o = {}) {
 			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
 			...(o.workerEnv || {}),
 		});
-		let proxy = null;
-		if (proxyPort) {
-			proxy = await startRoundRobinProxy({ port: proxyPort, backends: webhookUrls });
-			stoppers.push(() => proxy.close());
-		}
 
 		await installCommunityTarballs(install, userFolder, o.communityTarballs);
 
@@ -299,6 +294,7 @@ async function startQueueStack(o = {}) {
 			name: 'worker',
 		});
 		stoppers.push((opts) => worker.stop(opts));
+		const proxy = proxyPort ? await startRoundRobinProxy({ port: proxyPort, backends: webhookUrls }) : null;
 		// The first keeps the names of a one-webhook stack (webhook, webhook.log); others get -2, -3...
 		const webhooks = webhookUrls.map((webhookUrl, i) => {
 			const name = i === 0 ? 'webhook' : `webhook-${i + 1}`;
@@ -314,6 +310,8 @@ async function startQueueStack(o = {}) {
 			stoppers.push((opts) => proc.stop(opts));
 			return proc;
 		});
+		// Stopped first: no new requests, and its kept-alive connections do not hold the processes open.
+		if (proxy) stoppers.push(() => proxy.close());
 		const webhook = webhooks[0];
 		const [workerReadyMs, ...webhooksReadyMs] = await Promise.all([worker.ready, ...webhooks.map((w) => w.ready)]);
 		const webhookReadyMs = Math.max(...webhooksReadyMs);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * Reliability, part 7: exactly once under load in n8n's queue mode.
+ * Reliability, part 6: exactly once under load in n8n's queue mode.
  *
  * A real n8n queue-mode stack (Redis, a private PostgreSQL, main, one worker, two `n8n webhook`
  * processes behind a round-robin proxy on one URL, all on 127.0.0.1) with the package installed
@@ -24,11 +24,12 @@
  *
  *   node scripts/reliability/queueLoad.js [--recipe idempotency-table|remove-duplicates]
  *        [--messages 2000] [--senders 16] [--redeliver 0.05] [--worker-concurrency N]
- *        [--version 2.41.1] [--no-build] [--keep]
+ *        [--version 2.41.1] [--no-build] [--keep] [--out file.json]
  *
  * Prints progress and one line per check; the last line is `N passed, N failed`. Writes
- * build/reliability/queueLoad.json (the recipe remove-duplicates: queueLoad-remove-duplicates.json,
- * not part of the report).
+ * build/reliability/queueLoad.json for the default recipe and worker concurrency (the reliability
+ * report reads it), queueLoad-<recipe>[-c<N>].json for the others. Takes 2–3.5 minutes on 2 busy
+ * cores, so `npm test` leaves it out: `npm run bench -- --only B7` runs it.
  */
 const assert = require('assert');
 const crypto = require('crypto');
@@ -53,7 +54,7 @@ const STALL_MS = 90000;
 const WAIT_LIMIT_MS = 15 * 60000;
 
 function parseArgs(argv) {
-	const o = { recipe: 'idempotency-table', messages: 2000, senders: 16, redeliver: 0.05, workerConcurrency: null, version: '2.41.1', build: true, keep: false };
+	const o = { recipe: 'idempotency-table', messages: 2000, senders: 16, redeliver: 0.05, workerConcurrency: null, version: '2.41.1', build: true, keep: false, out: null };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split(/=(.*)/s);
 		const val = () => (inline !== undefined ? inline : argv[++i]);
@@ -65,10 +66,18 @@ function parseArgs(argv) {
 		else if (flag === '--version') o.version = val();
 		else if (flag === '--no-build') o.build = false;
 		else if (flag === '--keep') o.keep = true;
+		else if (flag === '--out') o.out = path.resolve(val());
 		else throw new Error(`unknown argument ${argv[i]}`);
 	}
 	if (!['idempotency-table', 'remove-duplicates'].includes(o.recipe)) throw new Error(`unknown recipe ${o.recipe}`);
+	o.out ??= reportFile(o);
 	return o;
+}
+
+/** Only the default variant feeds the reliability report; the others are kept beside it. */
+function reportFile({ recipe = 'idempotency-table', workerConcurrency = null } = {}) {
+	const variant = `${recipe}${workerConcurrency ? `-c${workerConcurrency}` : ''}`;
+	return path.join(REPORT_DIR, variant === 'idempotency-table' ? 'queueLoad.json' : `queueLoad-${variant}.json`);
 }
 
 const link = (node, index = 0) => ({ node: node.name, type: 'main', index });
@@ -441,14 +450,16 @@ async function main() {
 	report.notes.push(
 		`n8n ${o.version} queue mode: main, 1 worker (concurrency ${o.workerConcurrency || 'n8n default, 10'}), 2 webhook processes behind a round-robin proxy, Redis, PostgreSQL; ${o.senders} senders; ${os.cpus().length} cores, 1-min load ${loadBefore[0].toFixed(1)} before, ${loadAfter[0].toFixed(1)} after`,
 	);
-	fs.mkdirSync(REPORT_DIR, { recursive: true });
-	const file = o.recipe === 'idempotency-table' ? 'queueLoad.json' : `queueLoad-${o.recipe}.json`;
+	fs.mkdirSync(path.dirname(o.out), { recursive: true });
 	fs.writeFileSync(
-		path.join(REPORT_DIR, file),
+		o.out,
 		JSON.stringify(
 			{
 				part: 'queueLoad',
 				recipe: o.recipe,
+				workerConcurrency: o.workerConcurrency,
+				messages: o.messages,
+				senders: o.senders,
 				finishedAt: new Date().toISOString(),
 				durationMs: Math.round(seconds * 1000),
 				n8nVersion: o.version,
@@ -466,4 +477,6 @@ async function main() {
 	process.exit(checks.failed > 0 ? 1 : 0);
 }
 
-main();
+module.exports = { reportFile };
+
+if (require.main === module) main();
