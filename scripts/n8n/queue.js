@@ -83,6 +83,15 @@ function pgBinDir() {
 	return versions.length ? path.join(base, versions[0], 'bin') : null;
 }
 
+/**
+ * Whether a queue stack can start here: redis-server and PostgreSQL are installed, or this
+ * process is root and ensureRedis/ensurePostgres will apt-get them.
+ */
+function queueModePossible() {
+	if (!process.getuid || process.getuid() === 0) return true;
+	return Boolean(which('redis-server') && pgBinDir());
+}
+
 async function ensurePostgres() {
 	let dir = pgBinDir();
 	if (!dir) {
@@ -355,4 +364,4 @@ async function startQueueStack(o = {}) {
 	}
 }
 
-module.exports = { startQueueStack, startRedis, startPostgres, ensureRedis, ensurePostgres };
+module.exports = { startQueueStack, startRedis, startPostgres, ensureRedis, ensurePostgres, queueModePossible };
