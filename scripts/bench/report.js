@@ -120,6 +120,7 @@ function b7Section(b7) {
 	for (const v of b7.variants) {
 		const reasons = Object.entries(v.failureReasons || {});
 		if (reasons.length) out.push(`- ${v.key}: failed executions: ${reasons.map(([why, n]) => `${n} × ${why}`).join('; ')}`);
+		if (v.non2xx && v.non2xx.length) out.push(`- ${v.key}: answers other than 2xx (each retried): ${v.non2xx.map((a) => `${a.status ?? a.error} (${a.kind}, attempt ${a.attempt}, ${a.ms} ms)`).join('; ')}`);
 		for (const note of v.notes || []) out.push(`- ${v.key}: ${note}`);
 	}
 	out.push('');
