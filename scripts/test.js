@@ -6,7 +6,8 @@
  *
  * Suites: Jest (sandbox contract, nodes through n8n's engine, trigger, reliability), then inside a
  * real n8n the end-to-end suite (scripts/e2e/run.js) and the trigger lifecycle cycles
- * (scripts/reliability/lifecycle.js); each prints its own `N passed, N failed` line, read back here.
+ * (scripts/reliability/lifecycle.js) and exactly once under load in queue mode
+ * (scripts/reliability/queueLoad.js); each prints its own `N passed, N failed` line, read back here.
  * RECRUITING_SKIP_E2E=1 leaves out the real-n8n suites.
  *
  * The terminal gets what a reader needs: one line per Jest file, each failure with its assertion
@@ -151,6 +152,10 @@ async function main() {
 		// Both build and pack the package; the e2e run builds it, the lifecycle run reuses that build.
 		await runNodeSuite('e2e', 'scripts/e2e/run.js');
 		await runNodeSuite('lifecycle', 'scripts/reliability/lifecycle.js', ['--no-build']);
+		// Exactly once under load in queue mode; RECRUITING_E2E_QUEUE=0 leaves queue mode out here too.
+		if (process.env.RECRUITING_E2E_QUEUE !== '0') {
+			await runNodeSuite('queue load', 'scripts/reliability/queueLoad.js', ['--no-build']);
+		}
 	}
 	// The reliability counts of this run into build/reliability/RELIABILITY.md (npm test writes
 	// nothing tracked; `npm run docs:reliability` copies them into docs/).

@@ -82,7 +82,7 @@ export class RecruitingTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							"Whether to answer a delivery whose message ID (messageId in the output) this n8n process accepted in the last 10 minutes with 200 and start nothing (the service re-sends a delivery when it missed the answer). Best effort with several queue-mode webhook processes: for a guarantee, add n8n's Remove Duplicates node on messageId.",
+							"Whether to answer a delivery whose message ID (messageId in the output) this n8n process accepted in the last 10 minutes with 200 and start nothing (the service re-sends a delivery when it missed the answer). Best effort with several queue-mode webhook processes: for a guarantee, insert messageId into a database table with a unique key and continue only when the insert succeeded (see the README).",
 					},
 					{
 						displayName: 'Ignore Unselected Events',

@@ -2,7 +2,9 @@
  * The `webhook-id`s this process accepted lately, for "Drop Duplicate Deliveries". In memory only:
  * workflow static data is saved whole after each request, so concurrent webhook processes would
  * overwrite each other (and the borrowed webhook's saved original). Across queue-mode webhook
- * processes this is best effort; n8n's Remove Duplicates node on `messageId` is the guarantee.
+ * processes this is best effort. The guarantee is a database insert of `messageId` under a unique
+ * key (README, Duplicates); n8n's Remove Duplicates node is not atomic across concurrent
+ * executions (measured: scripts/reliability/queueLoad.js).
  */
 
 /**

@@ -86,6 +86,47 @@ function b2Section(b2) {
 	return out.join('\n');
 }
 
+/** B7: one row per recipe, counts from scripts/reliability/queueLoad.js. */
+function b7Section(b7) {
+	const out = ['## B7 — exactly once under load in queue mode', ''];
+	const first = b7.variants[0];
+	out.push(
+		`n8n ${first.n8nVersion} in queue mode: Redis, a private PostgreSQL, main, one worker, two \`n8n webhook\` processes behind a round-robin proxy on one URL (127.0.0.1). Per recipe a fresh stack; ${fmt(first.messages)} signed deliveries from ${first.senders} concurrent senders through the proxy; every 20th is delivered again right after its 2xx (same \`webhook-id\` and body, fresh signature) straight to the other webhook process. Every execution is read back through the public API. *Lost*: a message answered 2xx that no execution recorded; *duplicated*: recorded by more than one execution. Load average (1 min) before B7: ${b7.loadBefore.one}.`,
+	);
+	out.push('');
+	out.push(
+		table(
+			['recipe', 'requests (re-delivered)', 'answered 2xx', 'executions (failed)', 'recorded', 'dropped by the recipe / the trigger', 'lost', 'duplicated', 'deliveries/s accepted', 'messages/s to the last execution', 'answer p50 / p99 ms', 'time'],
+			b7.variants.map((v) => {
+				const c = v.counts;
+				return [
+					v.label,
+					`${fmt(c.requests)} (${fmt(c.redelivered)})`,
+					fmt(c.answered2xx),
+					`${fmt(c.executions)} (${fmt(c.executionsFailed)})`,
+					fmt(c.recorded),
+					`${fmt(c.droppedByRecipe)} / ${fmt(c.droppedByTrigger)}`,
+					`**${fmt(c.lost)}**`,
+					`**${fmt(c.duplicated)}**`,
+					fmt(c.acceptedPerSecond, 1),
+					fmt(c.messagesPerSecondEndToEnd, 1),
+					`${fmt(v.throughput.answerMsP50)} / ${fmt(v.throughput.answerMsP99)}`,
+					`${fmt(v.durationMs / 1000)} s`,
+				];
+			}),
+		),
+	);
+	out.push('');
+	for (const v of b7.variants) {
+		const reasons = Object.entries(v.failureReasons || {});
+		if (reasons.length) out.push(`- ${v.key}: failed executions: ${reasons.map(([why, n]) => `${n} × ${why}`).join('; ')}`);
+		if (v.non2xx && v.non2xx.length) out.push(`- ${v.key}: answers other than 2xx (each retried): ${v.non2xx.map((a) => `${a.status ?? a.error} (${a.kind}, attempt ${a.attempt}, ${a.ms} ms)`).join('; ')}`);
+		for (const note of v.notes || []) out.push(`- ${v.key}: ${note}`);
+	}
+	out.push('');
+	return out.join('\n');
+}
+
 function targets(r) {
 	const rows = [];
 	const b1 = r.b1 && r.b1.on;
@@ -166,6 +207,18 @@ function targets(r) {
 		const f = r.b6.runs.byFirstName;
 		rows.push([`B6: picker, first screen for a common first name ("${r.b6.firstName}")`, `${fmt(median(f.map((x) => x.ms)))} ms, ${[...new Set(f.map((x) => x.requests))].join('/')} requests, ${f[0].results} results`, '(report)', '']);
 	}
+	if (r.b7) {
+		for (const v of r.b7.variants) {
+			const c = v.counts;
+			const asserted = v.key === 'idempotencyTable';
+			rows.push([
+				`B7: queue mode, ${c.messages} messages, ${c.redelivered} re-delivered to the other webhook process — lost / duplicated, ${v.key === 'idempotencyTable' ? 'idempotency table (the README\'s recipe)' : v.key === 'removeDuplicates' ? 'Remove Duplicates, worker concurrency 10' : 'Remove Duplicates, worker concurrency 1'}`,
+				`${c.lost} / ${c.duplicated}`,
+				asserted ? '0 / 0' : '(for the record)',
+				asserted ? ok(c.lost === 0 && c.duplicated === 0 && v.counts.checksFailed === 0) : '',
+			]);
+		}
+	}
 	if (r.b5) {
 		rows.push(['B5: runtime dependencies', String(r.b5.dependencies.length), '0', ok(r.b5.dependencies.length === 0)]);
 		rows.push(['B5: tarball size', `${fmt(r.b5.tarballBytes / 1024, 1)} KB`, '≤ 150 KB', ok(r.b5.tarballBytes <= 150 * 1024)]);
@@ -183,7 +236,7 @@ function renderReport(r) {
 	);
 	lines.push('');
 	lines.push(
-		'Options: `npm run bench -- [--runs 5] [--only B1,B2,B3,B4,B5,B6] [--saving on,off] [--max-load 1.0] [--load-wait-min 10] [--json report.json]`; `node scripts/bench/run.js --render report.json` rewrites this file from a saved report. It needs the cached n8n 2.41.1 (`node scripts/n8n/install.js 2.41.1`) and takes about 9 minutes; it waits (up to `--load-wait-min`) until the 1-minute load average is below `--max-load` before measuring.',
+		'Options: `npm run bench -- [--runs 5] [--only B1,B2,B3,B4,B5,B6,B7] [--saving on,off] [--max-load 1.0] [--load-wait-min 10] [--json report.json]`; `node scripts/bench/run.js --render report.json` rewrites this file from a saved report. It needs the cached n8n 2.41.1 (`node scripts/n8n/install.js 2.41.1`) and takes about 9 minutes; it waits (up to `--load-wait-min`) until the 1-minute load average is below `--max-load` before measuring.',
 	);
 	lines.push('');
 	lines.push('## This run');
@@ -263,6 +316,7 @@ function renderReport(r) {
 		}
 		lines.push('');
 	}
+	if (r.b7) lines.push(b7Section(r.b7));
 	if (r.b5) {
 		lines.push('## B5 — package');
 		lines.push('');

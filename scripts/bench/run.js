@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * `npm run bench`: B1–B5 inside a real n8n 2.41.1 (our package installed from its own `npm pack`
- * tarball, community-style) against the sandbox; writes BENCHMARKS.md. Not part of CI.
+ * `npm run bench`: B1–B6 inside a real n8n 2.41.1 (our package installed from its own `npm pack`
+ * tarball, community-style) against the sandbox, and B7, exactly once under load in queue mode
+ * (scripts/reliability/queueLoad.js, once per recipe); writes BENCHMARKS.md. Not part of CI.
  *
- *   node scripts/bench/run.js [--runs 5] [--only B1,B2,B3,B4,B5,B6] [--saving on,off]
+ *   node scripts/bench/run.js [--runs 5] [--only B1,B2,B3,B4,B5,B6,B7] [--saving on,off]
  *        [--max-load 1.0] [--load-wait-min 10] [--out BENCHMARKS.md] [--json file]
  *   node scripts/bench/run.js --render file.json    # rewrite the report from a saved --json
  *
@@ -17,7 +18,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const crypto = require('crypto');
-const { execFileSync } = require('child_process');
+const { execFileSync, spawnSync } = require('child_process');
 const { startN8n } = require('../n8n/instance');
 const { freePort } = require('../n8n/cache');
 const { sleep, median, percentile, loadavg, rssProbe, startSandboxProcess, fmt, procStatusKb } = require('./lib');
@@ -33,7 +34,7 @@ const N8N_VERSION = '2.41.1';
 function parseArgs(argv) {
 	const o = {
 		runs: 5,
-		only: ['B1', 'B2', 'B3', 'B4', 'B5', 'B6'],
+		only: ['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7'],
 		saving: ['on', 'off'],
 		maxLoad: 1.0,
 		loadWaitMin: 10,
@@ -592,6 +593,49 @@ async function benchB4(ctx) {
 	return { variants: variants.map((v) => ({ key: v.key, label: v.label })), latency: lat, throughput: thr, n: o.b4Latency, nThroughput: o.b4Throughput, senders: o.b4Senders };
 }
 
+// ---------------------------------------------------------------- B7
+
+/**
+ * B7: 2,000 signed deliveries from 16 senders into queue mode with two webhook processes, 5 %
+ * re-delivered to the other process, once per de-duplication recipe. The idempotency table is the
+ * README's recipe (its run asserts exactly once); n8n's Remove Duplicates is measured for the record.
+ */
+const B7_VARIANTS = [
+	{
+		key: 'idempotencyTable',
+		label: 'Idempotency table: Postgres node `INSERT … ON CONFLICT (message_id) DO NOTHING RETURNING`, then If; worker concurrency 10 (n8n default)',
+		options: { recipe: 'idempotency-table' },
+	},
+	{
+		key: 'removeDuplicates',
+		label: "n8n's Remove Duplicates (Remove Items Processed in Previous Executions, on `messageId`); worker concurrency 10 (n8n default)",
+		options: { recipe: 'remove-duplicates' },
+	},
+	{
+		key: 'removeDuplicatesSerial',
+		label: "n8n's Remove Duplicates, one worker with concurrency 1 (`N8N_CONCURRENCY_PRODUCTION_LIMIT=1`)",
+		options: { recipe: 'remove-duplicates', workerConcurrency: 1 },
+	},
+];
+
+function benchB7() {
+	const { reportFile } = require('../reliability/queueLoad');
+	const results = [];
+	for (const v of B7_VARIANTS) {
+		const file = reportFile(v.options);
+		fs.rmSync(file, { force: true });
+		const args = ['--no-build', '--recipe', v.options.recipe];
+		if (v.options.workerConcurrency) args.push('--worker-concurrency', String(v.options.workerConcurrency));
+		log(`B7 ${v.key}: node scripts/reliability/queueLoad.js ${args.join(' ')}`);
+		const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/reliability/queueLoad.js'), ...args], { cwd: ROOT, stdio: 'inherit' });
+		if (!fs.existsSync(file)) throw new Error(`B7 ${v.key}: no report (exit ${run.status})`);
+		const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+		results.push({ key: v.key, label: v.label, exitCode: run.status, ...r });
+		log(`B7 ${v.key}: lost ${r.counts.lost}, duplicated ${r.counts.duplicated}, ${r.counts.acceptedPerSecond} deliveries/s accepted, ${Math.round(r.durationMs / 1000)} s`);
+	}
+	return results;
+}
+
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -674,6 +718,9 @@ async function main() {
 		} finally {
 			sandbox.stop();
 		}
+	}
+	if (o.only.includes('B7')) {
+		report.b7 = { loadBefore: loadavg(), variants: benchB7() };
 	}
 	report.loadAfter = loadavg();
 	report.totalSeconds = Math.round((Date.now() - t0) / 1000);

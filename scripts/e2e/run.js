@@ -26,7 +26,7 @@ const os = require('os');
 const path = require('path');
 const assert = require('assert');
 const { startN8n } = require('../n8n/instance');
-const { startQueueStack } = require('../n8n/queue');
+const { startQueueStack, queueModePossible } = require('../n8n/queue');
 const lib = require('./lib');
 const { log, Checks, FatalCheck, startSandbox, createCredential, executionsOf, nodeItems, waitFor } = lib;
 const wfs = require('./workflows');
@@ -76,12 +76,8 @@ function parseArgs(argv) {
 	return o;
 }
 
-/** Queue mode needs redis-server and PostgreSQL, installed with apt-get when missing (root only). */
 function queuePossible() {
-	if (!process.getuid || process.getuid() === 0) return true;
-	const onPath = (bin) => (process.env.PATH || '').split(path.delimiter).some((d) => fs.existsSync(path.join(d, bin)));
-	const pg = fs.existsSync('/usr/lib/postgresql') && fs.readdirSync('/usr/lib/postgresql').some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
-	if (onPath('redis-server') && pg) return true;
+	if (queueModePossible()) return true;
 	log('queue mode left out of the default run: redis-server/PostgreSQL are missing and installing them needs root');
 	return false;
 }

@@ -9,6 +9,10 @@
  *   // which points at the webhook process; executions run on the worker.
  *   await stack.stop();   // stops webhook, worker, main, redis, postgres
  *
+ * `webhookProcesses: 2` starts two `n8n webhook` processes behind a round-robin proxy
+ * (roundRobinProxy.js): stack.webhookUrl is then the proxy (n8n's WEBHOOK_URL), and
+ * stack.webhookUrls the processes themselves.
+ *
  * Installs redis-server / postgresql with apt-get when missing (needs root).
  */
 const fs = require('fs');
@@ -19,6 +23,7 @@ const crypto = require('crypto');
 const { execFileSync, spawn } = require('child_process');
 const { log, sleep, freePorts, run, runOk, trackChild, markGraceful, onExit, secondsSince } = require('./cache');
 const { ensureN8n, majorOf, DEFAULT_VERSION } = require('./install');
+const { startRoundRobinProxy } = require('./roundRobinProxy');
 const {
 	headlessEnv,
 	spawnN8nProcess,
@@ -76,6 +81,15 @@ function pgBinDir() {
 		.filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb')))
 		.sort((a, b) => Number(b) - Number(a));
 	return versions.length ? path.join(base, versions[0], 'bin') : null;
+}
+
+/**
+ * Whether a queue stack can start here: redis-server and PostgreSQL are installed, or this
+ * process is root and ensureRedis/ensurePostgres will apt-get them.
+ */
+function queueModePossible() {
+	if (!process.getuid || process.getuid() === 0) return true;
+	return Boolean(which('redis-server') && pgBinDir());
 }
 
 async function ensurePostgres() {
@@ -171,6 +185,11 @@ async function startPostgres({ port, logFile }) {
 		database: 'n8n',
 		user: 'postgres',
 		logFile: pgLog,
+		/** Runs SQL with psql (stops at the first error); resolves its output. */
+		sql: async (statement, database = 'n8n') =>
+			(await runOk(...as('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1', '-At', '-c', statement]), { cwd: dir })).stdout,
+		/** Creates another database in this cluster (for data of the workflows under test). */
+		createDatabase: (name) => runOk(...as('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name]), { cwd: dir }),
 		async stop() {
 			unhook();
 			await run(...as('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']), { cwd: dir });
@@ -187,8 +206,9 @@ async function startPostgres({ port, logFile }) {
 /**
  * @param {object} o  same as startN8n's options (version, userFolder, env,
  *                    customExtensions, communityTarballs, owner) plus
- *                    logDir (default <userFolder>/logs).
- * @returns driver of the main process + { webhookUrl, workerUrl, processes, stop() }
+ *                    logDir (default <userFolder>/logs), webhookProcesses (default 1),
+ *                    workerEnv (extra environment of the worker only).
+ * @returns driver of the main process + { webhookUrl, webhookUrls, workerUrl, processes, proxy, stop() }
  */
 async function startQueueStack(o = {}) {
 	const t0 = Date.now();
@@ -198,10 +218,17 @@ async function startQueueStack(o = {}) {
 	fs.mkdirSync(userFolder, { recursive: true });
 	const logDir = path.resolve(o.logDir || path.join(userFolder, 'logs'));
 	fs.mkdirSync(logDir, { recursive: true });
-	const [mainPort, webhookPort, workerPort, redisPort, pgPort, brokerMain, brokerWorker, brokerWebhook] = await freePorts(8);
+	const webhookCount = o.webhookProcesses || 1;
+	const ports = await freePorts(6 + 2 * webhookCount + (webhookCount > 1 ? 1 : 0));
+	const [mainPort, workerPort, redisPort, pgPort, brokerMain, brokerWorker] = ports;
+	const webhookPorts = ports.slice(6, 6 + webhookCount);
+	const webhookBrokers = ports.slice(6 + webhookCount, 6 + 2 * webhookCount);
 	const owner = { ...DEFAULT_OWNER, ...(o.owner || {}) };
 	const url = `http://127.0.0.1:${mainPort}`;
-	const webhookBase = `http://127.0.0.1:${webhookPort}`;
+	const webhookUrls = webhookPorts.map((p) => `http://127.0.0.1:${p}`);
+	// With several webhook processes n8n's one public webhook URL is the proxy in front of them.
+	const proxyPort = webhookCount > 1 ? ports[ports.length - 1] : null;
+	const webhookBase = proxyPort ? `http://127.0.0.1:${proxyPort}` : webhookUrls[0];
 
 	// Each entry: (opts) => Promise; run in reverse start order.
 	const stoppers = [];
@@ -246,8 +273,8 @@ async function startQueueStack(o = {}) {
 			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
 			QUEUE_HEALTH_CHECK_PORT: String(workerPort),
 			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+			...(o.workerEnv || {}),
 		});
-		const webhookEnv = envFor(webhookPort, brokerWebhook);
 
 		await installCommunityTarballs(install, userFolder, o.communityTarballs);
 
@@ -276,17 +303,27 @@ async function startQueueStack(o = {}) {
 			name: 'worker',
 		});
 		stoppers.push((opts) => worker.stop(opts));
-		const webhook = spawnN8nProcess({
-			install,
-			command: 'webhook',
-			env: webhookEnv,
-			cwd: userFolder,
-			logFile: path.join(logDir, 'webhook.log'),
-			readyUrls: [`${webhookBase}/healthz`],
-			name: 'webhook',
+		const proxy = proxyPort ? await startRoundRobinProxy({ port: proxyPort, backends: webhookUrls }) : null;
+		// The first keeps the names of a one-webhook stack (webhook, webhook.log); others get -2, -3...
+		const webhooks = webhookUrls.map((webhookUrl, i) => {
+			const name = i === 0 ? 'webhook' : `webhook-${i + 1}`;
+			const proc = spawnN8nProcess({
+				install,
+				command: 'webhook',
+				env: envFor(webhookPorts[i], webhookBrokers[i]),
+				cwd: userFolder,
+				logFile: path.join(logDir, `${name}.log`),
+				readyUrls: [`${webhookUrl}/healthz`],
+				name,
+			});
+			stoppers.push((opts) => proc.stop(opts));
+			return proc;
 		});
-		stoppers.push((opts) => webhook.stop(opts));
-		const [workerReadyMs, webhookReadyMs] = await Promise.all([worker.ready, webhook.ready]);
+		// Stopped first: no new requests, and its kept-alive connections do not hold the processes open.
+		if (proxy) stoppers.push(() => proxy.close());
+		const webhook = webhooks[0];
+		const [workerReadyMs, ...webhooksReadyMs] = await Promise.all([worker.ready, ...webhooks.map((w) => w.ready)]);
+		const webhookReadyMs = Math.max(...webhooksReadyMs);
 		const auth = await createOwnerAndApiKey({ baseUrl: url, version, owner });
 		const readyMs = Date.now() - t0;
 		log(
@@ -300,6 +337,8 @@ async function startQueueStack(o = {}) {
 			url,
 			port: mainPort,
 			webhookUrl: webhookBase,
+			webhookUrls,
+			proxy,
 			workerUrl: `http://127.0.0.1:${workerPort}`,
 			userFolder,
 			logDir,
@@ -312,8 +351,8 @@ async function startQueueStack(o = {}) {
 			rest: auth.rest,
 			...makeCli({ install, env: mainEnv, cwd: userFolder, version }),
 			redis: { port: redisPort },
-			postgres: { port: pgPort, database: pg.database, user: pg.user },
-			processes: { main, worker, webhook },
+			postgres: { port: pgPort, database: pg.database, user: pg.user, sql: pg.sql, createDatabase: pg.createDatabase },
+			processes: { main, worker, webhook, webhooks },
 			readyMs,
 			timings: { mainReadyMs, workerReadyMs, webhookReadyMs },
 			/** Stops webhook, worker, main, then redis and postgres. `{force: true}`: SIGKILL n8n processes. */
@@ -325,4 +364,4 @@ async function startQueueStack(o = {}) {
 	}
 }
 
-module.exports = { startQueueStack, startRedis, startPostgres, ensureRedis, ensurePostgres };
+module.exports = { startQueueStack, startRedis, startPostgres, ensureRedis, ensurePostgres, queueModePossible };

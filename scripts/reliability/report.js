@@ -26,6 +26,7 @@ const PARTS = [
 	['webhookAttacks', 'Webhook attacks', 'test/reliability/webhookAttacks.test.ts'],
 	['redos', 'Pathological input (up to 1 MB)', 'test/reliability/redos.test.ts'],
 	['lifecycle', 'Lifecycle in a real n8n', 'scripts/reliability/lifecycle.js'],
+	['queueLoad', 'Exactly once under load (queue mode, real n8n)', 'scripts/reliability/queueLoad.js'],
 ];
 const COLUMNS = [
 	['faultsInjected', 'Faults injected'],
@@ -87,6 +88,8 @@ const describe = {
 		'Every published function that runs a regular expression on user or sender input (the validators of `nodes/shared/validation.ts`, event names, the signature headers and body, the loopback check, the secret redaction), fed 30 pathological texts at 1,000 to 1,000,000 characters (`a…a@`, `@…@`, `a@a.a.…`, digits, spaces, slashes, dots, unpaired surrogates…) and fast-check texts repeated up to 1 MB, each against a reference: refused with the clear error, or accepted where valid. Times are recorded, not asserted (2 s a call only stops a hang); the notes give the worst per function on 1 MB.',
 	lifecycle:
 		'The package `npm pack`ed and installed community-style into a real n8n; 20 activate/deactivate cycles through the public API with restarts while active, then n8n killed, and restarted, during a *Listen for test event* followed by an activation or by a new test listen; the sandbox\'s `wh_demo` webhook must end exactly as it started (endpoint, events, name, description).',
+	queueLoad:
+		'n8n 2.41.1 in queue mode (Redis, a private PostgreSQL, main, one worker, two `n8n webhook` processes behind a round-robin proxy on one URL) with the packed package; a workflow Recruiting Trigger → Postgres node claiming `messageId` in a table with a primary key (`INSERT … ON CONFLICT (message_id) DO NOTHING RETURNING message_id`) → If → *Recorded*. 2,000 signed deliveries from 16 concurrent senders; every 20th delivered again right after its 2xx (same `webhook-id` and body, fresh signature) straight to the other webhook process. Every execution read back through the public API: every 2xx answer must be one execution (or a duplicate the trigger dropped), every execution a success, every message recorded by exactly one. *Items lost*: messages answered 2xx that no execution recorded; *Duplicate writes*: messages recorded twice. Part of `npm test` (83–206 s measured on 2 shared cores); `npm run bench -- --only B7` also runs n8n\'s Remove Duplicates node the same way, for comparison (BENCHMARKS.md).',
 };
 for (const r of results) {
 	lines.push(`### ${r.title}`);
@@ -104,7 +107,7 @@ for (const r of results) {
 }
 lines.push('## Documented behaviour these runs rely on');
 lines.push('');
-lines.push('- **Replays within the tolerance.** A delivery replayed within 5 minutes of its `webhook-timestamp` is authentic; the process that accepted it answers the replay 200 and starts nothing (Drop Duplicate Deliveries, default on, 10 minutes, in memory). Another queue-mode webhook process may accept it again: workflows that must not act twice also de-duplicate on `messageId` (the `webhook-id` header). Older or future-dated (more than 5 minutes) deliveries are refused (401).');
+lines.push('- **Replays within the tolerance.** A delivery replayed within 5 minutes of its `webhook-timestamp` is authentic; the process that accepted it answers the replay 200 and starts nothing (Drop Duplicate Deliveries, default on, 10 minutes, in memory). Another queue-mode webhook process may accept it again: workflows that must not act twice also de-duplicate on `messageId` (the `webhook-id` header) with a database write that fails for a second copy (a unique key), as in *Exactly once under load*; n8n\'s Remove Duplicates node is not atomic across executions running at the same time. Older or future-dated (more than 5 minutes) deliveries are refused (401).');
 lines.push('- **Key rotation.** A cached signing key is used for at most 10 minutes (Signing Key Max Age). A delivery that does not match it makes the trigger refetch the key, at most once a minute per webhook (so forged deliveries cannot make it hammer the service), within 5 s and without retries; right after a rotation that follows a forged delivery, authentic deliveries may be refused for up to 60 s, and the service\'s retries deliver them.');
 lines.push('- **Oversized bodies.** Deliveries are verified over the raw bytes whatever their size (n8n itself limits the payload, 16 MB by default): a forged 10 MB body is refused, a signed one accepted.');
 lines.push('- **POST is never retried** after a 5xx, a reset or a timeout (only after a 429, which the service did not act on); the error says it may have taken effect. GET, PUT and DELETE are tried 3 times.');
@@ -115,6 +118,7 @@ lines.push('');
 lines.push('```sh');
 lines.push('npx jest test/reliability                      # parts 1–4 (RELIABILITY_SEED, RELIABILITY_RUNS for fast-check)');
 lines.push('node scripts/reliability/lifecycle.js          # part 5: real n8n 2.41.1 (--version, --cycles, --restart-every, --no-build)');
+lines.push('node scripts/reliability/queueLoad.js          # part 6: queue mode under load (--recipe, --messages, --senders, --worker-concurrency, --no-build)');
 lines.push('node scripts/reliability/report.js --docs      # this file, from build/reliability/*.json');
 lines.push('```');
 lines.push('');
