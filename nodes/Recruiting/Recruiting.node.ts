@@ -9,7 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceDescriptions, resourceProperty } from './actions/resources';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
-import { DEFAULT_PAGES_IN_FLIGHT, MAX_CONCURRENCY } from '../shared/transport';
+import { MAX_CONCURRENCY, READ_WINDOW } from '../shared/transport';
 
 /** Options of every operation's HTTP requests; read by the shared transport (REQUEST_OPTIONS). */
 const requestOptions: INodeProperties = {
@@ -34,17 +34,15 @@ const requestOptions: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
 			default: 1,
-			description:
-				'How many input items to process at once. Output order and item pairing stay the same. 1 sends one after another; with more, the items after a failing one may already have been sent.',
+			description: `How many input items to process at once. Output order and item pairing stay the same. 1 sends one after another; with more, the items after a failing one may already have been sent. Unset: Get and Get Many run up to ${READ_WINDOW} items at once (fewer once the service answers 429); every other operation one after another.`,
 		},
 		{
 			displayName: 'Pages in Flight',
 			name: 'pagesInFlight',
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
-			default: DEFAULT_PAGES_IN_FLIGHT,
-			description:
-				'How many pages of a Return All list to request at once, once the first page tells how many there are. Items keep their order. 1 asks for one page after another.',
+			default: 4,
+			description: `How many pages of a Return All list to request at once, once the first page tells how many there are. Items keep their order. 1 asks for one page after another. Unset: up to ${READ_WINDOW} (fewer once the service answers 429).`,
 		},
 	],
 };

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { concurrencyOption } from '../../shared/transport';
+import { concurrencyOption, readWindowOf, shareReadWindow, walkInOrder } from '../../shared/transport';
 import { resources } from './resources';
 import { isToolMode, readToolOutput, shapeForTool, toolErrorText } from './toolMode';
 import type { RecruitingOperation } from './types';
@@ -12,6 +12,12 @@ function errorItem(error: Error, itemIndex: number): INodeExecutionData {
 	if (httpCode) json.httpCode = httpCode;
 	return { json, pairedItem: { item: itemIndex } };
 }
+
+/**
+ * Operations that only read (every request a GET). Their items run in the read window unless the
+ * user sets Concurrency; every other operation writes, and its items go one after another.
+ */
+const READ_OPERATIONS = new Set(['get', 'getMany']);
 
 /**
  * Runs the selected operation once per input item. Pairing, continue-on-fail and error
@@ -29,7 +35,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 	}
 
-	const concurrency = items.length > 1 ? concurrencyOption.call(this, 0) : 1;
+	const unset = READ_OPERATIONS.has(operationName) ? readWindowOf(this) : 1;
+	const concurrency = items.length > 1 ? Math.min(concurrencyOption.call(this, 0, unset), items.length) : 1;
+	// The list walks of the items in flight share one read window.
+	shareReadWindow(this, concurrency);
 	const asTool = isToolMode.call(this);
 	const perItem: INodeExecutionData[][] = new Array(items.length);
 	const runItem = async (itemIndex: number): Promise<void> => {
@@ -52,11 +61,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	};
 
-	if (concurrency <= 1) {
-		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) await runItem(itemIndex);
-	} else {
-		await runConcurrently(items.length, concurrency, runItem);
-	}
+	await runConcurrently(items.length, concurrency, runItem, this);
 	return [perItem.length === 1 ? perItem[0] : perItem.flat()];
 }
 
@@ -89,26 +94,13 @@ function itemError(this: IExecuteFunctions, error: unknown, itemIndex: number): 
  * Runs `task(0..count-1)` with at most `concurrency` at once, starting them in index order.
  * After the first failure nothing new starts; the running ones are awaited, then the failure of
  * the lowest index is thrown (the one a one-by-one run would have met first among those run).
+ * The 429s of `context` narrow the window.
  */
 export async function runConcurrently(
 	count: number,
 	concurrency: number,
 	task: (index: number) => Promise<void>,
+	context?: object,
 ): Promise<void> {
-	let next = 0;
-	const state: { failure?: { index: number; error: unknown } } = {};
-	const worker = async (): Promise<void> => {
-		while (state.failure === undefined && next < count) {
-			const index = next++;
-			try {
-				await task(index);
-			} catch (error) {
-				// Another worker may have failed meanwhile: keep the lowest index.
-				const earlier = state.failure as { index: number } | undefined;
-				if (earlier === undefined || index < earlier.index) state.failure = { index, error };
-			}
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
-	if (state.failure !== undefined) throw state.failure.error;
+	await walkInOrder({ first: 0, last: count - 1, window: concurrency, context, start: task, accept: () => false });
 }

@@ -1,9 +1,9 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { recruitingRequest, type PageEnvelope } from '../../shared/transport';
+import { MAX_PAGE_SIZE, READ_WINDOW, recruitingRequest, walkInOrder, type PageEnvelope } from '../../shared/transport';
 
 /**
  * The "From list" pickers. The service has no search parameter, so a search walks a list
- * endpoint page by page (a few pages in flight) and matches the text on each entry, until it has
+ * endpoint page by page (the read window in flight, walker.ts) and matches the text on each entry, until it has
  * a screenful of matches or has read a bounded number of pages; n8n asks for more with the
  * pagination token when the user scrolls. Candidates and jobs have no list of their own: they are
  * read off the applications, each shown once.
@@ -13,8 +13,6 @@ import { recruitingRequest, type PageEnvelope } from '../../shared/transport';
 export const SCREENFUL = 30;
 /** Pages one call may read at most (10,000 applications), so a search never runs unbounded. */
 export const MAX_PAGES_PER_CALL = 100;
-const PAGE_SIZE = 100;
-const PAGES_IN_FLIGHT = 4;
 /** Values a pagination token remembers, so scrolling does not show a candidate or job again. */
 const MAX_REMEMBERED = 2000;
 
@@ -80,7 +78,7 @@ export async function search(
 		(await recruitingRequest.call(this, {
 			method: 'GET',
 			path: source.path,
-			qs: { page: n, page_size: PAGE_SIZE },
+			qs: { page: n, page_size: MAX_PAGE_SIZE },
 		})) as PageEnvelope | undefined;
 
 	const take = (envelope: PageEnvelope | undefined): boolean => {
@@ -104,17 +102,23 @@ export async function search(
 
 	let more = take(await fetchPage(page));
 	page++;
-	while (more && results.length < SCREENFUL && page - firstPage < MAX_PAGES_PER_CALL) {
-		// Several pages at once once the total is known, never past it nor past this call's bound.
-		const end = Math.min(page + PAGES_IN_FLIGHT, firstPage + MAX_PAGES_PER_CALL, (lastPage ?? page) + 1);
-		const batch: number[] = [];
-		for (let n = page; n < Math.max(end, page + 1); n++) batch.push(n);
-		const envelopes = await Promise.all(batch.map(fetchPage));
-		for (const envelope of envelopes) {
-			more = take(envelope);
-			page++;
-			if (!more) break;
-		}
+	const bound = firstPage + MAX_PAGES_PER_CALL - 1;
+	if (more && results.length < SCREENFUL && page <= bound) {
+		// Several pages at once once the total is known (never past it nor this call's bound); an
+		// early stop or a failure leaves no request running after the call.
+		const known = lastPage !== undefined && lastPage >= page;
+		await walkInOrder({
+			first: page,
+			last: known ? Math.min(lastPage as number, bound) : bound,
+			window: known ? READ_WINDOW : 1,
+			context: this,
+			start: fetchPage,
+			accept: (_, envelope) => {
+				more = take(envelope);
+				page++;
+				return !more || results.length >= SCREENFUL;
+			},
+		});
 	}
 
 	const remembered = source.distinct ? [...seen].slice(-MAX_REMEMBERED) : [];

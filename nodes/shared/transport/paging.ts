@@ -2,6 +2,7 @@ import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import type { RecruitingContext, RequestPolicy } from './request';
 import { boundedOption, recruitingRequest } from './request';
+import { readWindowOf, walkInOrder } from './walker';
 
 /**
  * Lists: Return All and Limit over the service's pagination envelope, with several pages in
@@ -12,14 +13,11 @@ import { boundedOption, recruitingRequest } from './request';
 export const MAX_PAGE_SIZE = 100;
 
 /**
- * Pages of a Return All in flight at once by default. Listing only reads, so overlapping pages is
- * safe; a few hide most of the round trips (BENCHMARKS.md, B1).
+ * Request Options → Pages in Flight: pages of a Return All list requested at once. Unset (and in
+ * pickers and dropdowns, which have no such option): the read window (walker.ts).
  */
-export const DEFAULT_PAGES_IN_FLIGHT = 4;
-
-/** Request Options → Pages in Flight: pages of a Return All list requested at once. */
 export function pagesInFlightOption(this: RecruitingContext, itemIndex: number | undefined): number {
-	return boundedOption.call(this, itemIndex, 'pagesInFlight', 'Pages in Flight', DEFAULT_PAGES_IN_FLIGHT);
+	return boundedOption.call(this, itemIndex, 'pagesInFlight', 'Pages in Flight', readWindowOf(this));
 }
 
 export interface PageEnvelope {
@@ -41,7 +39,7 @@ export interface ListRequest {
 	itemIndex?: number;
 	notFound?: string;
 	policy?: Partial<RequestPolicy>;
-	/** Pages in flight at once after the first; default: Request Options → Pages in Flight (4). */
+	/** Pages in flight at once after the first; default: Request Options → Pages in Flight. */
 	concurrency?: number;
 	/** The most pages a list may have; past it the list is refused (default MAX_PAGES). */
 	maxPages?: number;
@@ -110,10 +108,10 @@ export async function recruitingRequestPage(
  * repeats a page, so a faulty service gives a clear error instead of a loop or duplicates.
  *
  * The first page is fetched alone. With a concurrency above 1, once it tells `total_pages`, the
- * pages still needed are requested up to `concurrency` at a time (in page order) and checked and collected strictly in page
- * order, exactly as one after another would: the same guards, the same items in the same order.
- * After the first failure no further page is requested, the ones in flight are awaited, and the
- * failure of the earliest page is thrown.
+ * pages still needed go through `walkInOrder`: up to `concurrency` at a time, checked and
+ * collected strictly in page order, exactly as one after another would (the same guards, the same
+ * items in the same order). After the first failure no further page is requested, the ones in
+ * flight are awaited, and the failure of the earliest page is thrown.
  */
 export async function recruitingRequestAllItems(
 	this: RecruitingContext,
@@ -144,8 +142,8 @@ export async function recruitingRequestAllItems(
 		});
 
 	/** Checks one page and collects its items; true once the list (or the limit) is complete. */
-	const accept = async (page: number, answer: Promise<PageEnvelope | undefined>): Promise<boolean> => {
-		let envelope = await answer;
+	const accept = async (page: number, answer: PageEnvelope | undefined): Promise<boolean> => {
+		let envelope = answer;
 		if (!envelope || !Array.isArray(envelope.items)) throw fail(page, 'the answer has no items array');
 		// An empty page that claims a successor would silently drop items: ask for it once more.
 		if (envelope.items.length === 0 && envelope.meta?.has_next_page === true) {
@@ -190,44 +188,24 @@ export async function recruitingRequestAllItems(
 		return false;
 	};
 
-	if (await accept(1, fetchPage(1))) return collected;
-	let page = 2;
+	let finished = await accept(1, await fetchPage(1));
 
 	// The pages the list says are still needed, a bounded number in flight, consumed in order.
 	const known = typeof totalPages === 'number' && Number.isInteger(totalPages) ? totalPages : 0;
 	const lastPage = list.limit === undefined ? known : Math.min(known, Math.ceil(list.limit / pageSize));
-	if (concurrency > 1 && lastPage > 2) {
-		const inFlight = new Map<number, Promise<PageEnvelope | undefined>>();
-		let nextToRequest = 2;
-		let failed = false;
-		const topUp = () => {
-			while (!failed && nextToRequest <= lastPage && inFlight.size < concurrency) {
-				const answer = fetchPage(nextToRequest);
-				// Handled here so a failure nobody awaits yet is not "unhandled"; stops new requests at once.
-				answer.catch(() => {
-					failed = true;
-				});
-				inFlight.set(nextToRequest++, answer);
-			}
-		};
-		try {
-			for (; page <= lastPage; page++) {
-				topUp();
-				// Pages are requested in order and none after a failure, so an earlier page is always in flight.
-				const answer = inFlight.get(page) as Promise<PageEnvelope | undefined>;
-				const done = await accept(page, answer);
-				inFlight.delete(page);
-				if (done) return collected;
-			}
-		} finally {
-			// No request outlives the call: wait for the ones still in flight (their results are dropped).
-			failed = true;
-			if (inFlight.size > 0) await Promise.allSettled(inFlight.values());
-		}
+	let next = 2;
+	if (!finished && concurrency > 1 && lastPage > 2) {
+		await walkInOrder({
+			first: 2,
+			last: lastPage,
+			window: concurrency,
+			context: this,
+			start: fetchPage,
+			accept: async (page, envelope) => (finished = await accept(page, envelope)),
+		});
+		next = lastPage + 1;
 	}
-
 	// One after another: no `total_pages`, one page at a time asked for, or a short list under a limit.
-	for (; ; page++) {
-		if (await accept(page, fetchPage(page))) return collected;
-	}
+	if (!finished) await walkInOrder({ first: next, last: Infinity, window: 1, start: fetchPage, accept });
+	return collected;
 }

@@ -12,6 +12,7 @@ import type {
 } from 'n8n-workflow';
 import { isExpression, NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { BASE_URL_REFUSALS, checkBaseUrl } from '../baseUrl';
+import { noteRateLimited } from './walker';
 
 /** Part of the transport's surface since the Base URL rule moved out of it. */
 export { isLoopbackHost } from '../baseUrl';
@@ -292,7 +293,7 @@ export function boundedOption(
 	label: string,
 	fallback: number,
 ): number {
-	if (itemIndex === undefined || !('getInputData' in this)) return 1;
+	if (itemIndex === undefined || !('getInputData' in this)) return fallback;
 	const value = requestOptionsOf.call(this as IExecuteFunctions, itemIndex)[name];
 	if (value === undefined || value === null || value === '') return fallback;
 	const n = typeof value === 'string' ? Number(value) : value;
@@ -307,11 +308,11 @@ export function boundedOption(
 }
 
 /**
- * Request Options → Concurrency: how many input items run at once. 1 by default, so writes are
- * sent strictly one after another; 1 where the context has no such option (triggers, pickers).
+ * Request Options → Concurrency: how many input items run at once. Unset: `unset` (the router
+ * gives reads the read window and writes 1, so writes go strictly one after another).
  */
-export function concurrencyOption(this: RecruitingContext, itemIndex: number | undefined): number {
-	return boundedOption.call(this, itemIndex, 'concurrency', 'Concurrency', 1);
+export function concurrencyOption(this: RecruitingContext, itemIndex: number | undefined, unset = 1): number {
+	return boundedOption.call(this, itemIndex, 'concurrency', 'Concurrency', unset);
 }
 
 /** What every request of one node run needs from the credential, read and checked once. */
@@ -415,6 +416,7 @@ export async function recruitingRequest<T = IDataObject>(
 		}
 
 		const status = response.statusCode;
+		if (status === 429) noteRateLimited(this);
 		if (status === 429 && rateLimitWaits < policy.maxRateLimitWaits) {
 			rateLimitWaits++;
 			const wait = Math.min(retryAfterSeconds(header(response, 'retry-after')), policy.maxRetryAfterSeconds);
