@@ -1,0 +1,132 @@
+/**
+ * The one in-flight walker (nodes/shared/transport/walker.ts) where its callers use it: a picker
+ * search that fails leaves no request running; reads run in the read window by default and
+ * writes one after another; a 429 narrows the window. In-flight counts are watched at the
+ * sandbox (requests not yet answered), through n8n's engine over real HTTP.
+ */
+import type { IDataObject, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
+import { search } from '../../nodes/Recruiting/methods/search';
+import { READ_WINDOW } from '../../nodes/shared/transport';
+import { listDirect, startRecruitingFixture, type RecruitingFixture } from './fixture';
+
+/** A scripted list of `pages` pages behind a picker's context; `failPage` answers 500 fast, the others slowly. */
+function scriptedPicker(pages: number, failPage: number) {
+	let inFlight = 0;
+	let requests = 0;
+	const context = {
+		getNode: () => ({ id: 'n', name: 'Recruiting', type: 'recruiting', typeVersion: 1, position: [0, 0], parameters: {} }),
+		getCredentials: async () => ({ baseUrl: 'https://service.test', companyId: 'cmp', accessToken: 't' }),
+		helpers: {
+			async httpRequestWithAuthentication(_type: string, options: IHttpRequestOptions) {
+				const page = Number((options.qs as IDataObject).page);
+				requests++;
+				inFlight++;
+				try {
+					await new Promise((resolve) => setTimeout(resolve, page === failPage ? 1 : 40));
+					// 400: not retried, so the failure is immediate.
+					if (page === failPage) return { statusCode: 400, headers: {}, body: { title: 'Broken page' } };
+					const items = Array.from({ length: 100 }, (_, i) => ({ id: `tag_${page}_${i}`, name: `Tag ${page}/${i}` }));
+					return { statusCode: 200, headers: {}, body: { meta: { page, total_pages: pages, has_next_page: page < pages }, items } };
+				} finally {
+					inFlight--;
+				}
+			},
+		},
+	} as unknown as ILoadOptionsFunctions;
+	return { context, inFlight: () => inFlight, requests: () => requests };
+}
+
+describe('picker search', () => {
+	test('a failing page fails the call only once none of its sibling requests is still running', async () => {
+		const service = scriptedPicker(50, 3);
+		const source = { path: '/tags', entries: (tag: IDataObject) => [{ name: String(tag.name), value: String(tag.id) }] };
+		let inFlightAtFailure = -1;
+		await expect(
+			search.call(service.context, source, 'no such tag', undefined).catch((error: Error) => {
+				inFlightAtFailure = service.inFlight();
+				throw error;
+			}),
+		).rejects.toThrow('Broken page');
+		expect(service.requests()).toBeGreaterThan(3); // pages were in flight beside the failing one
+		expect(inFlightAtFailure).toBe(0);
+	});
+});
+
+describe('what runs at once, watched at the sandbox', () => {
+	let fx: RecruitingFixture;
+	let candidateIds: string[];
+	beforeAll(async () => {
+		fx = await startRecruitingFixture({ applications: 400, candidates: 120 });
+		const applications = await listDirect(fx.sandbox, ['applications']);
+		candidateIds = [...new Set(applications.map((a) => String((a.candidate as IDataObject).id)))].slice(0, 100);
+	});
+	afterAll(async () => await fx.close());
+	beforeEach(() => {
+		fx.sandbox.setFaults([]);
+		fx.sandbox.clearRequests();
+	});
+
+	/** Samples, every millisecond while `run` lasts, how many requests are unanswered and how many arrived. */
+	async function watch<T>(run: () => Promise<T>): Promise<{ result: T; samples: { arrived: number; unanswered: number }[] }> {
+		const samples: { arrived: number; unanswered: number }[] = [];
+		const timer = setInterval(() => {
+			const requests = fx.sandbox.requests;
+			samples.push({ arrived: requests.length, unanswered: requests.filter((r) => r.status === 0).length });
+		}, 1);
+		try {
+			return { result: await run(), samples };
+		} finally {
+			clearInterval(timer);
+		}
+	}
+	const slow = { kind: 'slow' as const, path: '/candidates', delayMs: 30, times: -1 };
+	const getCandidates = (ids: string[]) =>
+		fx.run({ resource: 'candidate', operation: 'get', candidateId: '={{ $json.id }}' }, { input: ids.map((id) => ({ id })) });
+
+	test('reads: Candidate Get runs its items in the read window by default, output in input order', async () => {
+		fx.sandbox.setFaults([slow]);
+		const { result, samples } = await watch(() => getCandidates(candidateIds));
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.id)).toEqual(candidateIds);
+		expect(result.items.map((item) => (item.pairedItem as { item: number }).item)).toEqual(candidateIds.map((_, i) => i));
+		const most = Math.max(...samples.map((s) => s.unanswered));
+		expect(most).toBeGreaterThan(READ_WINDOW / 2);
+		expect(most).toBeLessThanOrEqual(READ_WINDOW);
+	});
+
+	test('writes: Candidate Update sends its items strictly one after another by default', async () => {
+		fx.sandbox.setFaults([{ ...slow, delayMs: 10 }]);
+		const ids = candidateIds.slice(0, 12);
+		const { result, samples } = await watch(() =>
+			fx.run(
+				{ resource: 'candidate', operation: 'update', candidateId: '={{ $json.id }}', updateFields: { rating: 3 } },
+				{ input: ids.map((id) => ({ id })) },
+			),
+		);
+		expect(result.error).toBeUndefined();
+		expect(fx.sandbox.requests.map((r) => r.method)).toEqual(ids.map(() => 'PUT'));
+		expect(Math.max(...samples.map((s) => s.unanswered))).toBe(1);
+	});
+
+	test('a 429 halves the window: once it is answered, no more than half the window is ever unanswered', async () => {
+		// The first request answers 429 (Retry-After 0); every other one takes 30 ms.
+		fx.sandbox.setFaults([{ kind: 'rate_limit', path: '/candidates', times: 1, retryAfter: 0 }, slow]);
+		const { result, samples } = await watch(() => getCandidates(candidateIds));
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.id)).toEqual(candidateIds);
+		expect(fx.sandbox.requests.filter((r) => r.status === 429)).toHaveLength(1);
+		// The first window (and the 429's retry) went out before the 429 was seen; each start after it
+		// waits until fewer than half the window are running.
+		const afterFirstWindow = samples.filter((s) => s.arrived > READ_WINDOW + 1);
+		expect(afterFirstWindow.length).toBeGreaterThan(10);
+		expect(Math.max(...afterFirstWindow.map((s) => s.unanswered))).toBeLessThanOrEqual(READ_WINDOW / 2);
+		expect(Math.max(...samples.map((s) => s.unanswered))).toBeGreaterThan(READ_WINDOW / 2);
+	});
+
+	test('without a 429 the same run keeps the whole window busy after the first one', async () => {
+		fx.sandbox.setFaults([slow]);
+		const { samples } = await watch(() => getCandidates(candidateIds));
+		const afterFirstWindow = samples.filter((s) => s.arrived > READ_WINDOW + 1);
+		expect(Math.max(...afterFirstWindow.map((s) => s.unanswered))).toBeGreaterThan(READ_WINDOW / 2);
+	});
+});
