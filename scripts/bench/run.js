@@ -139,10 +139,10 @@ async function bareFetch(sandbox, apiBase, token, inFlight) {
 }
 
 /** Our credential (the one way: scripts/e2e/lib.js) and a header credential for the HTTP Request node. */
-async function createCredentials(n8n, sandbox) {
+async function createCredentials(n8n, sandbox, url = sandbox.url) {
 	const recruiting = await e2eLib.createCredential(
 		n8n,
-		{ url: sandbox.url, companyId: sandbox.info.companyId, token: sandbox.info.token },
+		{ url, companyId: sandbox.info.companyId, token: sandbox.info.token },
 		'Recruiting sandbox',
 	);
 	const header = await n8n.api('POST', '/credentials', {
@@ -360,6 +360,20 @@ async function freshPeakRss(o, tarball, sandbox, mode, variant) {
 
 // ---------------------------------------------------------------- B6
 
+/** One call of the Candidate picker's search as the editor makes it (n8n's resource-locator endpoint). */
+async function searchCandidates(n8n, creds, filter, paginationToken) {
+	const r = await n8n.rest('POST', '/dynamic-node-parameters/resource-locator-results', {
+		path: 'parameters.candidateId',
+		nodeTypeAndVersion: { name: 'n8n-nodes-recruiting.recruiting', version: 1.1 },
+		currentNodeParameters: { resource: 'candidate', operation: 'get' },
+		methodName: 'searchCandidates',
+		credentials: { recruitingApi: { id: creds.recruiting.id, name: creds.recruiting.name } },
+		filter,
+		...(paginationToken && { paginationToken }),
+	});
+	return r.data && Array.isArray(r.data.results) ? r.data : r;
+}
+
 /**
  * A picker search as the editor runs it (n8n's resource-locator endpoint): one candidate found by
  * e-mail among all applications (the last one the service lists, so every page is read), and the
@@ -373,18 +387,7 @@ async function benchB6(ctx) {
 	});
 	const items = (await res.json()).items;
 	const target = items[items.length - 1].candidate;
-	const search = async (filter, paginationToken) => {
-		const r = await n8n.rest('POST', '/dynamic-node-parameters/resource-locator-results', {
-			path: 'parameters.candidateId',
-			nodeTypeAndVersion: { name: 'n8n-nodes-recruiting.recruiting', version: 1.1 },
-			currentNodeParameters: { resource: 'candidate', operation: 'get' },
-			methodName: 'searchCandidates',
-			credentials: { recruitingApi: { id: creds.recruiting.id, name: creds.recruiting.name } },
-			filter,
-			...(paginationToken && { paginationToken }),
-		});
-		return r.data && Array.isArray(r.data.results) ? r.data : r;
-	};
+	const search = (filter, paginationToken) => searchCandidates(n8n, creds, filter, paginationToken);
 	const runs = { byEmail: [], byFirstName: [] };
 	for (let round = 0; round < o.runs; round++) {
 		await sandbox.control('DELETE', '/requests');
@@ -640,6 +643,8 @@ function benchB7() {
 
 async function main() {
 	// `--render report.json`: only rewrite BENCHMARKS.md from a saved report (e.g. after editing analysis.js).
+	// `--wan`: the WAN table (wan.js), written into its own section of BENCHMARKS.md.
+	if (process.argv.includes('--wan')) return await require('./wan').main(process.argv.slice(2).filter((a) => a !== '--wan'));
 	const renderAt = process.argv.indexOf('--render');
 	if (renderAt >= 0) {
 		const saved = JSON.parse(fs.readFileSync(process.argv[renderAt + 1], 'utf8'));
@@ -726,11 +731,11 @@ async function main() {
 	report.totalSeconds = Math.round((Date.now() - t0) / 1000);
 	if (o.json) fs.writeFileSync(o.json, JSON.stringify(report, null, 2));
 	const { renderReport } = require('./report');
-	fs.writeFileSync(o.out, renderReport(report));
+	fs.writeFileSync(o.out, require('./wan').keepWanSection(o.out, renderReport(report)));
 	log(`wrote ${path.relative(ROOT, o.out)} in ${report.totalSeconds}s`);
 }
 
-module.exports = { packPackage, createCredentials, deploy, postWebhook, waitForWebhook, latestExecution, executionsSince, candidateIds, nodeTime, execMs };
+module.exports = { N8N_VERSION, packPackage, searchCandidates, waitForQuietMachine, createCredentials, deploy, postWebhook, waitForWebhook, latestExecution, executionsSince, candidateIds, nodeTime, execMs };
 
 if (require.main === module) {
 	main().then(

@@ -24,8 +24,15 @@ function b1Ours(path, cred, extraOptions, typeVersion = 1) {
 	]);
 }
 
-/** B1, HTTP Request node: pagination "response contains next URL" over the envelope, then Split Out items. */
-function b1Http(path, headerCredential, apiBase) {
+/**
+ * B1, HTTP Request node: pagination over the envelope ("response contains next URL", or with
+ * `byPage` a page query parameter, for a front whose address the service's links do not name),
+ * then Split Out items.
+ */
+function b1Http(path, headerCredential, apiBase, byPage) {
+	const next = byPage
+		? { paginationMode: 'updateAParameterInEachRequest', parameters: { parameters: [{ type: 'qs', name: 'page', value: '={{ $pageCount + 1 }}' }] } }
+		: { paginationMode: 'responseContainsNextURL', nextURL: '={{ $response.body.links.next }}' };
 	return chain(`bench B1 http ${path}`, [
 		webhookNode(path),
 		node(
@@ -42,8 +49,7 @@ function b1Http(path, headerCredential, apiBase) {
 				options: {
 					pagination: {
 						pagination: {
-							paginationMode: 'responseContainsNextURL',
-							nextURL: '={{ $response.body.links.next }}',
+							...next,
 							paginationCompleteWhen: 'other',
 							completeExpression: '={{ !$response.body.meta.has_next_page }}',
 							limitPagesFetched: false,
