@@ -99,14 +99,16 @@ async function startWanFront(target, certs) {
 }
 
 /** The variants: a workflow each (Return All, 1,000 × Get) or the picker search. */
-function variantsOf(creds, apiBase) {
+function variantsOf(creds, apiBase, o) {
+	const all = `Return All ${o.applications / 1000}k`;
+	const gets = `${o.items.toLocaleString('en')} × Candidate Get`;
 	return [
-		{ key: 'returnAll', label: 'Return All 20k: ours (default)', workflow: (p) => wf.b1Ours(p, creds.recruiting) },
-		{ key: 'returnAll4', label: 'Return All 20k: ours, Pages in Flight 4 (the old default)', workflow: (p) => wf.b1Ours(p, creds.recruiting, { requestOptions: { pagesInFlight: 4 } }) },
-		{ key: 'returnAllHttp', label: 'Return All 20k: HTTP Request path (page parameter) + Split Out', workflow: (p) => wf.b1Http(p, creds.header, apiBase, 'page') },
-		{ key: 'picker', label: 'Candidate picker: one e-mail among 20k (until found)' },
-		{ key: 'get', label: '1,000 × Candidate Get: ours (default)', workflow: (p) => wf.b2Ours(p, creds.recruiting), ids: true },
-		{ key: 'getHttp', label: '1,000 × Candidate Get: HTTP Request node', workflow: (p) => wf.b2Http(p, creds.header, apiBase), ids: true },
+		{ key: 'returnAll', label: `${all}: ours (default)`, workflow: (p) => wf.b1Ours(p, creds.recruiting) },
+		{ key: 'returnAll4', label: `${all}: ours, Pages in Flight 4 (the old default)`, workflow: (p) => wf.b1Ours(p, creds.recruiting, { requestOptions: { pagesInFlight: 4 } }) },
+		{ key: 'returnAllHttp', label: `${all}: HTTP Request path (page parameter) + Split Out`, workflow: (p) => wf.b1Http(p, creds.header, apiBase, 'page') },
+		{ key: 'picker', label: `Candidate picker: one e-mail among ${o.applications / 1000}k applications (until found)` },
+		{ key: 'get', label: `${gets}: ours (default)`, workflow: (p) => wf.b2Ours(p, creds.recruiting), ids: true },
+		{ key: 'getHttp', label: `${gets}: HTTP Request node`, workflow: (p) => wf.b2Http(p, creds.header, apiBase), ids: true },
 	];
 }
 
@@ -147,7 +149,7 @@ async function main(argv) {
 		const lastPage = Math.ceil(o.applications / 100);
 		const page = await (await fetch(`${sandbox.info.apiBase}/applications?page=${lastPage}&page_size=100`, { headers: { authorization: `Bearer ${sandbox.info.token}` } })).json();
 		const target = page.items[page.items.length - 1].candidate;
-		let variants = variantsOf(creds, apiBase);
+		let variants = variantsOf(creds, apiBase, o);
 		if (a.only) variants = variants.filter((v) => a.only.split(',').includes(v.key));
 		for (const v of variants) {
 			if (!v.workflow) continue;
@@ -241,7 +243,7 @@ function renderWan(r) {
 	}
 	if (has('get', 'getHttp')) {
 		const x = at(last, 'get') / at(last, 'getHttp');
-		targets.push(`1,000 × Candidate Get no slower than the HTTP Request node: ${fmt(x, 2)}× its time (${x <= 1 ? 'met' : 'missed'})`);
+		targets.push(`${r.options.items.toLocaleString('en')} × Candidate Get no slower than the HTTP Request node: ${fmt(x, 2)}× its time (${x <= 1 ? 'met' : 'missed'})`);
 	}
 	if (has('picker')) targets.push(`picker search ≤ 2 s: ${fmt(at(last, 'picker') / 1000, 2)} s (${at(last, 'picker') <= 2000 ? 'met' : 'missed'})`);
 	if (targets.length > 0) lines.push(`Targets at ${last} ms: ${targets.join('; ')}.`, '');
