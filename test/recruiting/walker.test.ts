@@ -4,51 +4,46 @@
  * writes one after another; a 429 narrows the window. In-flight counts are watched at the
  * sandbox (requests not yet answered), through n8n's engine over real HTTP.
  */
-import type { IDataObject, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
-import { search } from '../../nodes/Recruiting/methods/search';
+import type { IDataObject } from 'n8n-workflow';
+import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
+import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
 import { READ_WINDOW } from '../../nodes/shared/transport';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { loadOptionsHarness, type LoadOptionsHarness } from '../harness';
 import { listDirect, startRecruitingFixture, type RecruitingFixture } from './fixture';
 
-/** A scripted list of `pages` pages behind a picker's context; `failPage` answers 500 fast, the others slowly. */
-function scriptedPicker(pages: number, failPage: number) {
-	let inFlight = 0;
-	let requests = 0;
-	const context = {
-		getNode: () => ({ id: 'n', name: 'Recruiting', type: 'recruiting', typeVersion: 1, position: [0, 0], parameters: {} }),
-		getCredentials: async () => ({ baseUrl: 'https://service.test', companyId: 'cmp', accessToken: 't' }),
-		helpers: {
-			async httpRequestWithAuthentication(_type: string, options: IHttpRequestOptions) {
-				const page = Number((options.qs as IDataObject).page);
-				requests++;
-				inFlight++;
-				try {
-					await new Promise((resolve) => setTimeout(resolve, page === failPage ? 1 : 40));
-					// 400: not retried, so the failure is immediate.
-					if (page === failPage) return { statusCode: 400, headers: {}, body: { title: 'Broken page' } };
-					const items = Array.from({ length: 100 }, (_, i) => ({ id: `tag_${page}_${i}`, name: `Tag ${page}/${i}` }));
-					return { statusCode: 200, headers: {}, body: { meta: { page, total_pages: pages, has_next_page: page < pages }, items } };
-				} finally {
-					inFlight--;
-				}
-			},
-		},
-	} as unknown as ILoadOptionsFunctions;
-	return { context, inFlight: () => inFlight, requests: () => requests };
-}
-
 describe('picker search', () => {
-	test('a failing page fails the call only once none of its sibling requests is still running', async () => {
-		const service = scriptedPicker(50, 3);
-		const source = { path: '/tags', entries: (tag: IDataObject) => [{ name: String(tag.name), value: String(tag.id) }] };
-		let inFlightAtFailure = -1;
+	let sandbox: Sandbox;
+	let picker: LoadOptionsHarness;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, seed: { applications: 3000, jobs: 12, candidates: 200 } });
+		picker = loadOptionsHarness(new Recruiting(), { resource: 'candidate', operation: 'get' }, {
+			credentials: { recruitingApi: { baseUrl: sandbox.url, companyId: sandbox.companyId, accessToken: sandbox.token } },
+			credentialTypes: [new RecruitingApi()],
+		});
+	});
+	afterAll(async () => await sandbox.close());
+
+	test('a failing page fails the call only once its sibling requests are answered: none arrives later', async () => {
+		// Page 1 answers at once, page 2 fails at once (400: not retried), every later page takes 60 ms.
+		sandbox.setFaults([
+			{ kind: 'slow', path: '/applications', delayMs: 1, times: 1 },
+			{ kind: 'status', path: '/applications', status: 400, times: 1 },
+			{ kind: 'slow', path: '/applications', delayMs: 60, times: -1 },
+		]);
+		let atFailure = { arrived: -1, unanswered: -1 };
 		await expect(
-			search.call(service.context, source, 'no such tag', undefined).catch((error: Error) => {
-				inFlightAtFailure = service.inFlight();
+			picker.search('searchCandidates', 'nobody has this name').catch((error: Error) => {
+				atFailure = { arrived: sandbox.requests.length, unanswered: sandbox.requests.filter((r) => r.status === 0).length };
 				throw error;
 			}),
-		).rejects.toThrow('Broken page');
-		expect(service.requests()).toBeGreaterThan(3); // pages were in flight beside the failing one
-		expect(inFlightAtFailure).toBe(0);
+		).rejects.toThrow();
+		// Anything still on its way would arrive within the slow pages' 60 ms.
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(sandbox.requests[1].status).toBe(400);
+		expect(sandbox.requests.length).toBeGreaterThan(3); // pages were in flight beside the failing one
+		expect(sandbox.requests.length).toBe(atFailure.arrived);
+		expect(atFailure.unanswered).toBe(0);
 	});
 });
 
