@@ -112,6 +112,19 @@ function variantsOf(creds, apiBase, o) {
 	];
 }
 
+/** n8n's API answers 503 "Database is not ready" now and then on a busy machine: ask again. */
+async function retried(call) {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await call();
+		} catch (error) {
+			if (attempt >= 5 || !/-> 503/.test(String(error && error.message))) throw error;
+			log(`n8n answered 503, asking again (${attempt})`);
+			await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+		}
+	}
+}
+
 async function main(argv) {
 	const { values: a } = parseArgs({
 		args: argv,
@@ -176,7 +189,7 @@ async function main(argv) {
 				r = { ms: performance.now() - t0, calls };
 			} else {
 				await run.postWebhook(n8n, v.path, v.ids ? { ids } : {});
-				const e = await run.latestExecution(n8n, v.id, { after: v.lastExec ?? null });
+				const e = await retried(() => run.latestExecution(n8n, v.id, { after: v.lastExec ?? null }));
 				v.lastExec = e.id;
 				if (e.status !== 'success') throw new Error(`${v.key}: execution ${e.id} ${e.status}`);
 				r = { ms: run.execMs(e), wallMs: performance.now() - t0 };
