@@ -32,15 +32,23 @@ export function noteRateLimited(context: object): void {
 	rateLimitsSeen.set(context, (rateLimitsSeen.get(context) ?? 0) + 1);
 }
 
-/** A walk's window: halved once for every time new 429s have been seen, never below 1 nor grown back. */
+/** The narrowest window a 429 has left in each context: walks started later begin there. */
+const narrowedTo = new WeakMap<object, number>();
+
+/**
+ * A walk's window: halved once for every time new 429s have been seen, never below 1 nor grown
+ * back within the context (a node run, a picker call), so a wide window cannot become a storm.
+ */
 function narrowOnRateLimit(context: object | undefined, window: number): () => number {
-	let limit = window;
-	let seen = context ? (rateLimitsSeen.get(context) ?? 0) : 0;
+	if (!context) return () => window;
+	let limit = Math.min(window, narrowedTo.get(context) ?? window);
+	let seen = rateLimitsSeen.get(context) ?? 0;
 	return () => {
-		const now = context ? (rateLimitsSeen.get(context) ?? 0) : 0;
+		const now = rateLimitsSeen.get(context) ?? 0;
 		if (now > seen) {
 			seen = now;
 			limit = Math.max(1, Math.floor(limit / 2));
+			narrowedTo.set(context, Math.min(limit, narrowedTo.get(context) ?? limit));
 		}
 		return limit;
 	};
