@@ -13,7 +13,9 @@ beforeEach(() => {
 	fx.sandbox.clearRequests();
 });
 
-const getJobById = { resource: 'job', operation: 'get', jobId: '={{ $json.id }}' };
+// One item after another, as these tests watch the order of requests and where a run stops (a
+// read's items otherwise run in the read window: test/recruiting/walker.test.ts).
+const getJobById = { resource: 'job', operation: 'get', jobId: '={{ $json.id }}', requestOptions: { concurrency: 1 } };
 
 describe('router: one run per input item, paired', () => {
 	test('continueOnFail: the failing middle item becomes an error item paired with 1, the others go on', async () => {
