@@ -231,7 +231,7 @@ async function benchB1(ctx, mode) {
 		{ key: 'ours', label: 'Recruiting node, Return All, one page at a time (Request Options → Pages in Flight 1)', id: await deploy(n8n, wf.b1Ours('b1-ours', creds.recruiting, { requestOptions: { pagesInFlight: 1 } })), path: 'b1-ours', node: ['Recruiting'], verify: false },
 		{
 			key: 'ours4',
-			label: 'Recruiting node, Return All (the default: the read window, up to 32 pages in flight)',
+			label: 'Recruiting node, Return All (the default: the read window, up to 64 pages in flight)',
 			id: await deploy(n8n, wf.b1Ours('b1-ours4', creds.recruiting)),
 			path: 'b1-ours4',
 			node: ['Recruiting'],
@@ -434,7 +434,7 @@ async function benchB2(ctx, mode) {
 	const saving = mode === 'on';
 	const ids = await candidateIds(sandbox, o.b2Items);
 	const variants = [
-		{ key: 'ours', label: 'Recruiting node, Candidate Get (the default: up to 32 items in flight)', id: await deploy(n8n, wf.b2Ours('b2-ours', creds.recruiting)), path: 'b2-ours', node: 'Recruiting' },
+		{ key: 'ours', label: 'Recruiting node, Candidate Get (the default: up to 64 items in flight)', id: await deploy(n8n, wf.b2Ours('b2-ours', creds.recruiting)), path: 'b2-ours', node: 'Recruiting' },
 		{ key: 'http', label: 'HTTP Request node, GET per item', id: await deploy(n8n, wf.b2Http('b2-http', creds.header, sandbox.info.apiBase)), path: 'b2-http', node: 'HTTP Request' },
 	];
 	variants.push({

@@ -9,7 +9,7 @@
  * trips: on a real network only more requests in flight hide that (BENCHMARKS.md, WAN table).
  * A 429 narrows it (see `narrowOnRateLimit`).
  */
-export const READ_WINDOW = 32;
+export const READ_WINDOW = 64;
 
 /** Input items a node run has in flight: the list walks of those items share one read window. */
 const itemsInFlight = new WeakMap<object, number>();
