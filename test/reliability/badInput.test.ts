@@ -1,19 +1,27 @@
 /**
  * Reliability, part 2: bad input, property-based (fast-check), over every operation's parameters.
  *
- * For each of the 19 operations, arbitrary values for every parameter (ids with / .. . ? # %,
- * unicode, 10,000 characters, empty, whitespace, numbers, objects, null, n8n expressions, broken
- * expressions, resource locators) are run through the node and n8n's engine against the sandbox.
- * The property, for every run:
+ * For each of the 26 operations (the specification's 19 and the 7 of the service's full API),
+ * arbitrary values for every parameter (ids with / .. . ? # %, unicode, 10,000 characters, empty,
+ * whitespace, numbers, objects, null, n8n expressions, broken expressions, resource locators) are
+ * run through the node and n8n's engine against the sandbox (the full API). The property, for
+ * every run:
  *
  *   - success: every request the sandbox received was accepted (2xx): exactly one, or for a list
  *     the pages 1..n in order; or
  *   - a NodeOperationError thrown before any request (sandbox.requests is empty); or
  *   - an id that does not exist: one request, a 404 NodeApiError whose message names the id; or
  *   - a reference in the body to a record that does not exist (a tag, an application, a
- *     question), or a well-formed event name the service does not offer: one request, the
+ *     question, a user), or a well-formed event name the service does not offer: one request, the
  *     service's 400 names it. The node cannot know which ids exist, and lets unknown event names
  *     through on purpose (new events appear); this case is counted separately.
+ *
+ * The full API's operations may send more, each checked exactly: Application Get / Update Source
+ * without a candidate first read GET /applications pages 1..n to find it (an application not
+ * there is a 404 naming it, with no request of the operation's own); after a 404 of its own
+ * request, a full-API operation sends one GET (fullApi.ts: the candidate its request names, or
+ * the list's first page) to tell an unknown ID from a missing endpoint. Against this sandbox the
+ * error "uses … an endpoint of the service's full API" is always a finding.
  *
  * And always: no request reached another path than the operation's own (segment count, fixed
  * segments, ids each in their own segment). A 400 the node should have caught is a finding.
