@@ -141,7 +141,8 @@ function sight(remote: RemoteWebhook, urls: OwnUrls): SightedWebhook {
 
 /**
  * Puts the original back, if the webhook still points at one of `ours`: the snapshot, or without
- * one (n8n lost it) this node's note on the webhook. If someone else re-pointed it meanwhile,
+ * one (n8n lost it) this node's note on the webhook, written for the test URL when `test` (see
+ * isTestListen), else for the production one. If someone else re-pointed it meanwhile,
  * their change stands, minus a note of ours left in the description. A webhook deleted meanwhile
  * is fine: there is nothing to restore. True when the original was put back.
  */
