@@ -1,30 +1,13 @@
 /** Editor fields shared by the operations: builders of INodeProperties only, no runtime code. */
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { toolListProperties } from './toolMode';
-
-/** A resource's Operation selector; the first option is the default unless another is named. */
-export function operationSelector(
-	resource: string,
-	options: INodePropertyOptions[],
-	defaultOperation = String(options[0].value),
-): INodeProperties {
-	return {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		description: 'What to do with the chosen resource; each option says what it returns',
-		displayOptions: { show: { resource: [resource] } },
-		options,
-		default: defaultOperation,
-	};
-}
+import type { OperationOption } from './types';
 
 /**
- * The Get Many option of an Operation selector: `getManyOption('tags', 'Lists the tags…', 'Get many
- * tags with their IDs')`. The action is what an AI agent reads as the tool's description.
+ * The Get Many option of an Operation selector: `getManyOption('Lists the tags…', 'Get many tags
+ * with their IDs')`. The action is what an AI agent reads as the tool's description.
  */
-export function getManyOption(plural: string, description: string, action = `Get many ${plural}`): INodePropertyOptions {
+export function getManyOption(description: string, action: string): OperationOption {
 	return { name: 'Get Many', value: 'getMany', description, action };
 }
 

@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkOneOf, checkSomeFields } from '../../../shared/validation';
 import { fieldGroup, textField, updateFields } from '../common.descriptions';
 import { optionsOf } from '../../../shared/options';
@@ -9,6 +8,7 @@ import { compact, locatorValue, readCollection, readGroup, textObject } from '..
 import { enteredText } from '../../../shared/text';
 import { userLocator } from '../user/fields';
 import { applicationAndCandidate, applicationCandidateField, applicationIdField, applicationNotFound } from './fields';
+import type { OperationOption } from '../types';
 
 /** How the candidate came to the application (service-facts.md, as the reference lists them). */
 export const SOURCE_ORIGINS = [
@@ -33,7 +33,15 @@ const reference = (displayName: string, name: string, what: string): INodeProper
 		],
 	});
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Update Source',
+	value: 'updateSource',
+	description:
+		'Sets where an application came from: origin, source name, contact, user, recruiter (the service\'s full API; only the fields given are sent). Returns the application\'s source.',
+	action: 'Set where an application (app_…) of a candidate (can_…) came from: origin, source, referrer',
+};
+
+export const properties: INodeProperties[] = [
 	applicationIdField,
 	applicationCandidateField,
 	updateFields([
@@ -60,11 +68,6 @@ const properties: INodeProperties[] = [
 		),
 	]),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['application'], operation: ['updateSource'] } },
-	properties,
-);
 
 export const output = 'source';
 

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkIntegerInRange, invalidField, requireId } from '../../../shared/validation';
 import { enteredText } from '../../../shared/text';
 import { asText, readCollection, readGroups, splitList } from '../helpers';
+import type { OperationOption } from '../types';
 
 /** The answers to a form's questions in the spec's Answer shape (Update, and Complete); read with `answerBody`. */
 export const answersField: INodeProperties = {
@@ -89,7 +89,15 @@ export const answersField: INodeProperties = {
 	],
 };
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Update',
+	value: 'update',
+	description:
+		'Writes answers to the questions of a feedback form about an application. Returns the updated feedback with its questions and answers.',
+	action: 'Record answers on a feedback form by feedback ID (fdbk_…), replacing earlier answers to those questions',
+};
+
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Feedback ID',
 		name: 'feedbackId',
@@ -121,11 +129,6 @@ const properties: INodeProperties[] = [
 	},
 	answersField,
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['feedback'], operation: ['update'] } },
-	properties,
-);
 
 export function answerBody(this: IExecuteFunctions, itemIndex: number, answer: IDataObject): IDataObject {
 	const node = this.getNode();

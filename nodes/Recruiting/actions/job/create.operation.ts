@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkLength, checkOneOf, toIsoDateTime } from '../../../shared/validation';
 import { labelOf, optionsOf } from '../../../shared/options';
 import { additionalFields, fieldGroup, tagsCollection, textField } from '../common.descriptions';
 import { asText, compact, locatorValue, nested, readCollection, readGroup, splitList, tagReferences, textObject } from '../helpers';
 import { userLocator, usersField } from '../user/fields';
+import type { OperationOption } from '../types';
 
 export const JOB_STATUSES = ['drafted', 'published', 'closed', 'internal'] as const;
 export const JOB_TYPES = [
@@ -27,7 +27,14 @@ const BASE_FORM_KEYS = [
 	'cover_letter',
 ] as const;
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Create',
+	value: 'create',
+	description: 'Creates a job from a title and optional details. Returns the created job.',
+	action: 'Create a job from a title and optional details; returns the new job ID (job_…)',
+};
+
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Title',
 		name: 'title',
@@ -198,11 +205,6 @@ const properties: INodeProperties[] = [
 		},
 	]),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['job'], operation: ['create'] } },
-	properties,
-);
 
 /** The IDs of a users dropdown (or an expression's list or comma-separated text); undefined when none. */
 function nonEmptyList(value: unknown): string[] | undefined {
