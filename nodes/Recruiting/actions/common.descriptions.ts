@@ -137,6 +137,11 @@ export function idLocator(options: IdLocatorOptions): INodeProperties {
 	};
 }
 
+/** A required ID typed or mapped as text, where the service has no list to pick it from. */
+export function idField(displayName: string, name: string, placeholder: string, description: string): INodeProperties {
+	return { displayName, name, type: 'string', required: true, default: '', placeholder, description };
+}
+
 /**
  * A list of `{ id, name }` tag references (job create, candidate update); read it with
  * `tagReferences`. Each row takes a tag from the dropdown or, left on its first entry (value ''),

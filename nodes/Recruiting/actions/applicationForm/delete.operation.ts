@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequest, resourcePath } from '../../../shared/transport';
+import { idField } from '../common.descriptions';
 import { deletedOutput } from '../helpers';
 import { requireId } from '../../../shared/validation';
 import type { OperationOption } from '../types';
@@ -13,16 +14,12 @@ export const option: OperationOption = {
 };
 
 export const properties: INodeProperties[] = [
-	{
-		displayName: 'Form ID',
-		name: 'formId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'form_…',
-		description:
-			'The ID (form_…) of the application form to delete permanently, e.g. one of application_form.additional_form_ids of a job (Job → Get, Simplify off)',
-	},
+	idField(
+		'Form ID',
+		'formId',
+		'form_…',
+		'The ID (form_…) of the application form to delete permanently, e.g. one of application_form.additional_form_ids of a job (Job → Get, Simplify off)',
+	),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { checkIntegerInRange, checkSomeFields, invalidField, requireId } from '../../../shared/validation';
 import { candidateIdField } from '../candidate/fields';
-import { updateFields } from '../common.descriptions';
+import { idField, updateFields } from '../common.descriptions';
 import { readCollection, readGroups, splitList, textObject } from '../helpers';
 import { usersField } from '../user/fields';
 import type { OperationOption } from '../types';
@@ -31,16 +31,12 @@ export const properties: INodeProperties[] = [
 		description:
 			'The ID (can_…) of the candidate the note belongs to, or pick the candidate from the list; on candidate.note.* trigger events it is in the trigger item\'s object',
 	},
-	{
-		displayName: 'Note ID',
-		name: 'noteId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'note_…',
-		description:
-			'The ID of the note to update, e.g. from a Recruiting Trigger item\'s object on candidate.note.created or candidate.note.updated',
-	},
+	idField(
+		'Note ID',
+		'noteId',
+		'note_…',
+		'The ID of the note to update, e.g. from a Recruiting Trigger item\'s object on candidate.note.created or candidate.note.updated',
+	),
 	updateFields([
 		{
 			displayName: 'Files',

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { checkIntegerInRange, invalidField, requireId } from '../../../shared/validation';
 import { enteredText } from '../../../shared/text';
+import { idField } from '../common.descriptions';
 import { asText, readCollection, readGroups, splitList } from '../helpers';
 import type { OperationOption } from '../types';
 
@@ -98,35 +99,24 @@ export const option: OperationOption = {
 };
 
 export const properties: INodeProperties[] = [
-	{
-		displayName: 'Feedback ID',
-		name: 'feedbackId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'fdbk_…',
-		description:
-			'The ID (fdbk_…) of the feedback to update, e.g. from an application\'s feedback list (Application → Get Many, Simplify off) or a feedback.requested trigger item',
-	},
-	{
-		displayName: 'Application ID',
-		name: 'applicationId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'app_…',
-		description:
-			'The ID (app_…) of the application the feedback is about: the application_id of the feedback, or the ID of an Application → Get Many item',
-	},
-	{
-		displayName: 'Form ID',
-		name: 'formId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'form_…',
-		description: 'The ID (form_…) of the feedback form: the form_id of the feedback, e.g. from a feedback.requested trigger item',
-	},
+	idField(
+		'Feedback ID',
+		'feedbackId',
+		'fdbk_…',
+		'The ID (fdbk_…) of the feedback to update, e.g. from an application\'s feedback list (Application → Get Many, Simplify off) or a feedback.requested trigger item',
+	),
+	idField(
+		'Application ID',
+		'applicationId',
+		'app_…',
+		'The ID (app_…) of the application the feedback is about: the application_id of the feedback, or the ID of an Application → Get Many item',
+	),
+	idField(
+		'Form ID',
+		'formId',
+		'form_…',
+		'The ID (form_…) of the feedback form: the form_id of the feedback, e.g. from a feedback.requested trigger item',
+	),
 	answersField,
 ];
 

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequest, resourcePath } from '../../../shared/transport';
 import { requireId } from '../../../shared/validation';
+import { idField } from '../common.descriptions';
 import { success } from '../helpers';
 import type { OperationOption } from '../types';
 
@@ -13,16 +14,12 @@ export const option: OperationOption = {
 };
 
 export const properties: INodeProperties[] = [
-	{
-		displayName: 'Interview ID',
-		name: 'interviewId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'int_…',
-		description:
-			'The ID (int_…) of the interview to cancel, e.g. from Interview → Create, an application\'s interviews list (Application → Get Many, Simplify off) or an interview.* trigger item',
-	},
+	idField(
+		'Interview ID',
+		'interviewId',
+		'int_…',
+		'The ID (int_…) of the interview to cancel, e.g. from Interview → Create, an application\'s interviews list (Application → Get Many, Simplify off) or an interview.* trigger item',
+	),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
