@@ -220,6 +220,29 @@ export function fieldGroup(options: FieldGroupOptions): INodeProperties {
 	};
 }
 
+/**
+ * An `{ id, name }` object of the API (a category, a source's contact…) as a group of its two text
+ * fields, after any other fields it has (`first`, e.g. a language's code).
+ */
+export function idNameGroup(
+	displayName: string,
+	name: string,
+	description: string,
+	texts: { id: string; name: string },
+	first: INodeProperties[] = [],
+): INodeProperties {
+	return fieldGroup({
+		displayName,
+		name,
+		description,
+		values: [
+			...first,
+			textField('ID', 'id', { description: texts.id }),
+			textField('Name', 'name', { description: texts.name }),
+		],
+	});
+}
+
 /** A text parameter, empty by default. */
 export function textField(
 	displayName: string,

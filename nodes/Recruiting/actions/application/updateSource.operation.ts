@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { checkOneOf, checkSomeFields } from '../../../shared/validation';
-import { fieldGroup, textField, updateFields } from '../common.descriptions';
+import { idNameGroup, textField, updateFields } from '../common.descriptions';
 import { optionsOf } from '../../../shared/options';
 import { candidateLacks, viaFullApi } from '../fullApi';
 import { compact, locatorValue, readCollection, readGroup, textObject } from '../helpers';
@@ -21,16 +21,11 @@ export const SOURCE_ORIGINS = [
 	'agency_submission',
 ] as const;
 
-/** A `{ id, name }` of the source, as a group of two text fields. */
+/** A `{ id, name }` of the source. */
 const reference = (displayName: string, name: string, what: string): INodeProperties =>
-	fieldGroup({
-		displayName,
-		name,
-		description: `The ${what}, by ID and/or name as the service shows them`,
-		values: [
-			textField('ID', 'id', { description: `The ID of the ${what} as the service shows it` }),
-			textField('Name', 'name', { description: `The name of the ${what}, as plain text` }),
-		],
+	idNameGroup(displayName, name, `The ${what}, by ID and/or name as the service shows them`, {
+		id: `The ID of the ${what} as the service shows it`,
+		name: `The name of the ${what}, as plain text`,
 	});
 
 export const option: OperationOption = {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { checkLength, checkOneOf, toIsoDateTime } from '../../../shared/validation';
 import { labelOf, optionsOf } from '../../../shared/options';
-import { additionalFields, fieldGroup, tagsCollection, textField } from '../common.descriptions';
+import { additionalFields, fieldGroup, idNameGroup, tagsCollection, textField } from '../common.descriptions';
 import { asText, compact, locatorValue, nested, readCollection, readGroup, splitList, tagReferences, textObject } from '../helpers';
 import { userLocator, usersField } from '../user/fields';
 import type { OperationOption } from '../types';
@@ -93,14 +93,9 @@ export const properties: INodeProperties[] = [
 				}),
 			],
 		}),
-		fieldGroup({
-			displayName: 'Category',
-			name: 'category',
-			description: 'The job\'s category, by ID and/or name as the service defines it',
-			values: [
-				textField('ID', 'id', { description: 'The ID of the job category as the service defines it' }),
-				textField('Name', 'name', { description: 'The name of the job category, e.g. Engineering' }),
-			],
+		idNameGroup('Category', 'category', 'The job\'s category, by ID and/or name as the service defines it', {
+			id: 'The ID of the job category as the service defines it',
+			name: 'The name of the job category, e.g. Engineering',
 		}),
 		fieldGroup({
 			displayName: 'Deadline',
@@ -136,16 +131,13 @@ export const properties: INodeProperties[] = [
 			description: 'The experience level asked for: na, intern, entry_level, mid_level or senior',
 		},
 		textField('Job Code', 'jobCode', { description: 'The company\'s internal code for the job, as plain text' }),
-		fieldGroup({
-			displayName: 'Language',
-			name: 'language',
-			description: 'The language the job ad is written in',
-			values: [
-				textField('Code', 'code', { placeholder: 'en', description: 'The language code, e.g. en' }),
-				textField('ID', 'id', { description: 'The ID of the language as the service defines it' }),
-				textField('Name', 'name', { description: 'The language\'s name in English, e.g. English' }),
-			],
-		}),
+		idNameGroup(
+			'Language',
+			'language',
+			'The language the job ad is written in',
+			{ id: 'The ID of the language as the service defines it', name: 'The language\'s name in English, e.g. English' },
+			[textField('Code', 'code', { placeholder: 'en', description: 'The language code, e.g. en' })],
+		),
 		fieldGroup({
 			displayName: 'Location',
 			name: 'location',
