@@ -57,7 +57,7 @@ export const properties: INodeProperties[] = [
 		}),
 		userLocator(
 			'user',
-			'User ID',
+			'User',
 			'The company user the candidate came through (e.g. who referred them): pick one from the list, or give their ID (usr_…)',
 			false,
 		),

@@ -173,7 +173,7 @@ export const properties: INodeProperties[] = [
 		}),
 		userLocator(
 			'ownerId',
-			'Owner ID',
+			'Owner',
 			'The company user who owns the job: pick one from the list (searched by name and e-mail), or give their ID (usr_…)',
 			false,
 		),

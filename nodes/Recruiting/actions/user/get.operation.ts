@@ -16,7 +16,7 @@ export const option: OperationOption = {
 export const properties: INodeProperties[] = [
 	userLocator(
 		'userId',
-		'User ID',
+		'User',
 		'The user\'s ID (usr_…), or pick the user from the list (searched by name and e-mail); e.g. owner_id of a job or organizer_id of an interview',
 	),
 ];
@@ -24,7 +24,7 @@ export const properties: INodeProperties[] = [
 export const output = 'user';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const userId = requireId.call(this, 'userId', itemIndex, 'User ID');
+	const userId = requireId.call(this, 'userId', itemIndex, 'User');
 	return await viaFullApi(
 		this,
 		itemIndex,
