@@ -32,7 +32,7 @@ describe('Candidate Note Create', () => {
 			additionalFields: { applicationId: { __rl: true, mode: 'id', value: `={{ ${JSON.stringify('日'.repeat(10_000))} }}` } },
 		});
 		expect(result.error).toBeInstanceOf(NodeOperationError);
-		expect(result.error?.message).toMatch(/^Invalid "Application ID": too long/);
+		expect(result.error?.message).toMatch(/^Invalid "Application": too long/);
 		expect(fx.sandbox.requests).toEqual([]);
 	});
 });

@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkId, invalidField, requireId } from '../../../shared/validation';
 import { candidateIdField, candidateNotFound } from '../candidate/fields';
 import { additionalFields, idLocator } from '../common.descriptions';
@@ -8,8 +7,17 @@ import { candidateLacks, viaFullApi } from '../fullApi';
 import { locatorValue, readCollection, splitList } from '../helpers';
 import { enteredText } from '../../../shared/text';
 import { usersField } from '../user/fields';
+import type { OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Create',
+	value: 'create',
+	description:
+		'Adds a note to a candidate, optionally about one of their applications, mentioning users (the service\'s full API). Returns the created note.',
+	action: 'Add a note to a candidate (can_…), optionally about an application (app_…), mentioning users',
+};
+
+export const properties: INodeProperties[] = [
 	{
 		...candidateIdField,
 		description:
@@ -28,7 +36,7 @@ const properties: INodeProperties[] = [
 		{
 			...idLocator({
 				name: 'applicationId',
-				displayName: 'Application ID',
+				displayName: 'Application',
 				placeholder: 'app_…',
 				searchListMethod: 'searchApplications',
 				description:
@@ -47,15 +55,10 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['candidateNote'], operation: ['create'] } },
-	properties,
-);
-
 export const output = 'note';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const candidateId = requireId.call(this, 'candidateId', itemIndex, 'Candidate ID');
+	const candidateId = requireId.call(this, 'candidateId', itemIndex, candidateIdField.displayName);
 	const noteText = this.getNodeParameter('text', itemIndex, '') as unknown;
 	// Sent as written; only a text of nothing but spaces is refused.
 	if (enteredText(noteText) === '') throw invalidField(this.getNode(), itemIndex, 'Text', 'a note needs some text');
@@ -67,7 +70,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (fields.restricted !== undefined) body.restricted = fields.restricted === true;
 	// Checked as a path ID is: it goes into the request line (a 10,000-character one is refused there, 431).
 	const given = locatorValue(fields.applicationId);
-	const applicationId = enteredText(given) === '' ? '' : checkId(this.getNode(), itemIndex, 'Application ID', given);
+	const applicationId = enteredText(given) === '' ? '' : checkId(this.getNode(), itemIndex, 'Application', given);
 
 	return await viaFullApi(
 		this,
