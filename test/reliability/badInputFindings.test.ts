@@ -36,3 +36,28 @@ describe('Candidate Note Create', () => {
 		expect(fx.sandbox.requests).toEqual([]);
 	});
 });
+
+describe('Application Get Many', () => {
+	// Suspected by the same review as the note's application ID (not yet drawn by the generators):
+	// the Candidate and Job filters were sent as query parameters unchecked.
+	test.each(['candidateId', 'jobId'])('a %s filter of 10,000 characters is refused before any request, as a path ID is', async (filter) => {
+		const result = await fx.run({
+			resource: 'application',
+			operation: 'getMany',
+			filters: { [filter]: { __rl: true, mode: 'id', value: '日'.repeat(10_000) } },
+		});
+		expect(result.error).toBeInstanceOf(NodeOperationError);
+		expect(result.error?.message).toMatch(/too long/);
+		expect(fx.sandbox.requests).toEqual([]);
+	});
+
+	test('a filter ID with spaces around it is sent without them', async () => {
+		const result = await fx.run({
+			resource: 'application',
+			operation: 'getMany',
+			filters: { candidateId: { __rl: true, mode: 'id', value: ` ${candidate.id} ` } },
+		});
+		expect(result.error).toBeUndefined();
+		expect(fx.sandbox.requests.map((r) => r.query.candidate_id)).toEqual([candidate.id]);
+	});
+});

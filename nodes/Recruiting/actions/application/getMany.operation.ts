@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { resourcePath } from '../../../shared/transport';
-import { checkOneOf, invalidField } from '../../../shared/validation';
+import { checkId, checkOneOf, invalidField } from '../../../shared/validation';
 import { optionsOf } from '../../../shared/options';
 import { PARENT_STAGE_OPTIONS, PARENT_STAGES } from '../../../shared/stages';
 import { scalarText } from '../../../shared/text';
@@ -103,7 +103,8 @@ function readFilters(this: IExecuteFunctions, itemIndex: number, options: IDataO
 		if (id.trim() === '') {
 			throw invalidField(node, itemIndex, filter.displayName, 'a value is required, or remove the filter');
 		}
-		qs[filter.query] = id;
+		// Sent in the query, checked as a path ID is: a huge value would be refused by the server (431).
+		qs[filter.query] = checkId(node, itemIndex, filter.displayName, id);
 	}
 	if (filters.parentStage !== undefined) {
 		qs.parent_stage = checkOneOf(node, itemIndex, 'Parent Stage', filters.parentStage, PARENT_STAGES);
