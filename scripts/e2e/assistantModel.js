@@ -82,6 +82,7 @@ function readRequest(text) {
 		when: when && { date: when[1], time: `${when[2].padStart(2, '0')}:${when[3]}`, minutes },
 		timeZone: (text.match(/\b([A-Z][a-z]+\/[A-Z][A-Za-z_]+)\b/) || [])[1] || DEFAULT_TIME_ZONE,
 		wants: {
+			destructive: /\b(delete|remove|cancel|archive|drop)\b/i.test(text),
 			interview: /\b(schedule|book|arrange|set up)\b[^.]*\binterview/i.test(text),
 			tag: /\btag\b/i.test(text),
 			users: /\b(users|interviewers|who can interview|team)\b/i.test(text),
@@ -104,7 +105,7 @@ const HELP = [
 	'- tag can_… as Shortlisted',
 	'- schedule an interview for app_… on 2030-05-06 14:00 Europe/Dublin (45 min; "with usr_…" or "with <first name>" picks the interviewer)',
 	'- who can interview',
-	'IDs come from earlier answers. I cannot delete or cancel anything: this workflow has no such tools.',
+	'IDs come from earlier answers. Deleting or cancelling is not among the tools this workflow connects.',
 ];
 
 /** A conversation for scriptedModel.js: the tool steps this request needs and the answer. */
@@ -116,6 +117,9 @@ function planFor(rec, { hints = [] } = {}) {
 	const missingTool = (what) => help(`This workflow offers me no tool to ${what}.`);
 	const step = (tool, values) => ({ pick: (t) => t.name === tool.name, args: (ctx) => argsFor(tool, typeof values === 'function' ? values(ctx) : values) });
 
+	if (r.wants.destructive) {
+		return help('I cannot delete, remove or cancel anything: this workflow connects no such tools. A person can do that in the recruiting service.');
+	}
 	if (r.wants.interview) {
 		const schedule = toolOf('scheduleInterview');
 		if (!schedule) return missingTool('schedule interviews');
