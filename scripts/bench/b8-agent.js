@@ -77,7 +77,8 @@ async function benchB8(ctx) {
 		/** One agent run whose model calls `output`'s tool `calls` times, then answers. */
 		let seq = 0;
 		const ask = async (output, calls) => {
-			const id = `b8-${output}-${calls}-${++seq}`;
+			// The sequence number first: no id may be the start of another (scriptedModel.js matches by inclusion).
+			const id = `b8-${++seq}-${output}-${calls}`;
 			model.script(id, {
 				steps: Array.from({ length: calls }, () => ({ pick: (t) => t.name === toolNameOf(output), args: () => ({ page: 1 }) })),
 				answer: ({ results }) => `${results.length} results`,
@@ -85,6 +86,10 @@ async function benchB8(ctx) {
 			const ms = await postWebhook(n8n, paths.agent, { prompt: `[${id}] list applications` });
 			const requests = model.requestsOf(id);
 			if (model.problems.length) throw new Error(`B8: the scripted model refused: ${model.problems.join('; ')}`);
+			if (!requests.length) {
+				const seen = model.requests.slice(-3).map((r) => `${r.conversation}: ${r.user.slice(0, 80)}`);
+				throw new Error(`B8 ${id}: the model was not asked (its last requests: ${seen.join(' | ') || 'none'})`);
+			}
 			const results = requests.at(-1).toolResults;
 			if (results.length !== calls) throw new Error(`B8 ${id}: the model received ${results.length} tool results, expected ${calls}`);
 			return { ms, bytes: results[0].bytes, items: [].concat(results[0].json).filter((x) => x && x.id).length, modelRequests: requests.length };
