@@ -64,7 +64,7 @@ describe('application get', () => {
 
 	test('an empty application ID is refused before any request', async () => {
 		const error = errorOf(await fx.run({ resource: 'application', operation: 'get', applicationId: byId(' ') }));
-		expect(error.message).toBe('Invalid "Application ID": a value is required');
+		expect(error.message).toBe('Invalid "Application": a value is required');
 		expect(requests()).toEqual([]);
 	});
 });

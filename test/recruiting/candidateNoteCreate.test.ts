@@ -70,7 +70,7 @@ describe('candidateNote create', () => {
 	test.each([
 		['an empty text', { text: expr('') }, 'Invalid "Text": a note needs some text'],
 		['a text of spaces', { text: '   \n ' }, 'Invalid "Text": a note needs some text'],
-		['an empty candidate ID', { candidateId: byId(expr('')) }, 'Invalid "Candidate ID": a value is required'],
+		['an empty candidate ID', { candidateId: byId(expr('')) }, 'Invalid "Candidate": a value is required'],
 	])('%s is refused before any request', async (_, parameters, message) => {
 		const error = errorOf(await create(parameters));
 		expect(error.message).toBe(message);

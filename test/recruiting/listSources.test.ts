@@ -75,15 +75,19 @@ describe('records listed without an ID', () => {
 			{ name: 'Beta', value: 'tag_beta' },
 			{ name: 'Alpha', value: 'tag_alpha' },
 		]);
-		// The dropdown sorts by name; the picker keeps the service's order.
+		// The dropdown sorts by name; the picker keeps the service's order. The Tags rows' dropdown
+		// starts with its own default, "no tag picked: by the name below" (value ''), not a tag.
 		expect(dropdown).toEqual([
+			{ name: 'By Name (Below)', value: '' },
 			{ name: 'Alpha', value: 'tag_alpha' },
 			{ name: 'Beta', value: 'tag_beta' },
 		]);
 	});
 
 	test('tags: by name, what the lists offer is found and nothing else is', async () => {
-		for (const { name, value } of await editor().options('getTags')) {
+		const tags = (await editor().options('getTags')).filter((entry) => entry.value !== '');
+		expect(valuesOf(tags)).toEqual(['tag_alpha', 'tag_beta']);
+		for (const { name, value } of tags) {
 			writes.length = 0;
 			const result = await addTagByName(name.toUpperCase());
 			expect(result.error).toBeUndefined();

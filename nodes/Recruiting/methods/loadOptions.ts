@@ -23,5 +23,6 @@ export async function getEmailTemplates(this: ILoadOptionsFunctions): Promise<IN
 
 /** Users in lists: interview attendees, mentioned users, a job's team (GET /users, the service's full API). */
 export async function getUsers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return await everyEntry.call(this, USER_LIST);
+	// The label already holds the e-mail the picker shows as description: a dropdown would repeat it.
+	return (await everyEntry.call(this, USER_LIST)).map(({ name, value }) => ({ name, value }));
 }

@@ -12,7 +12,7 @@ const LOOKUP_PAGES = 100;
 /** One application, from the list the Application → Get Many operation shows, or by ID. */
 export const applicationIdField: INodeProperties = idLocator({
 	name: 'applicationId',
-	displayName: 'Application ID',
+	displayName: 'Application',
 	placeholder: 'app_…',
 	searchListMethod: 'searchApplications',
 	description:
@@ -61,10 +61,10 @@ export async function applicationAndCandidate(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<{ applicationId: string; candidateId: string }> {
-	const applicationId = requireId.call(this, 'applicationId', itemIndex, 'Application ID');
+	const applicationId = requireId.call(this, 'applicationId', itemIndex, applicationIdField.displayName);
 	const given = enteredText(this.getNodeParameter('candidateId', itemIndex, '', { extractValue: true }));
 	const candidateId = given.trim() !== ''
-		? requireId.call(this, 'candidateId', itemIndex, 'Candidate ID')
+		? requireId.call(this, 'candidateId', itemIndex, candidateIdField.displayName)
 		: await candidateOfApplication.call(this, itemIndex, applicationId);
 	return { applicationId, candidateId };
 }

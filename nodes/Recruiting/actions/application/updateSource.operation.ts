@@ -54,7 +54,7 @@ const properties: INodeProperties[] = [
 		}),
 		userLocator(
 			'user',
-			'User ID',
+			'User',
 			'The company user the candidate came through (e.g. who referred them): pick one from the list, or give their ID (usr_…)',
 			false,
 		),

@@ -28,7 +28,7 @@ const properties: INodeProperties[] = [
 		{
 			...idLocator({
 				name: 'applicationId',
-				displayName: 'Application ID',
+				displayName: 'Application',
 				placeholder: 'app_…',
 				searchListMethod: 'searchApplications',
 				description:
@@ -55,7 +55,7 @@ export const description = updateDisplayOptions(
 export const output = 'note';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const candidateId = requireId.call(this, 'candidateId', itemIndex, 'Candidate ID');
+	const candidateId = requireId.call(this, 'candidateId', itemIndex, candidateIdField.displayName);
 	const noteText = this.getNodeParameter('text', itemIndex, '') as unknown;
 	// Sent as written; only a text of nothing but spaces is refused.
 	if (enteredText(noteText) === '') throw invalidField(this.getNode(), itemIndex, 'Text', 'a note needs some text');

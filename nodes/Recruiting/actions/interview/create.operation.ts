@@ -191,7 +191,7 @@ const properties: INodeProperties[] = [
 		},
 		userLocator(
 			'organizerId',
-			'Organizer ID',
+			'Organizer',
 			'The company user who organizes the interview: pick one from the list (searched by name and e-mail), or give their ID (usr_…)',
 			false,
 		),

@@ -174,7 +174,7 @@ const properties: INodeProperties[] = [
 		}),
 		userLocator(
 			'ownerId',
-			'Owner ID',
+			'Owner',
 			'The company user who owns the job: pick one from the list (searched by name and e-mail), or give their ID (usr_…)',
 			false,
 		),

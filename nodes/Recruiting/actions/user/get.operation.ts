@@ -8,7 +8,7 @@ import { userLocator } from './fields';
 const properties: INodeProperties[] = [
 	userLocator(
 		'userId',
-		'User ID',
+		'User',
 		'The user\'s ID (usr_…), or pick the user from the list (searched by name and e-mail); e.g. owner_id of a job or organizer_id of an interview',
 	),
 ];
@@ -18,7 +18,7 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 export const output = 'user';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const userId = requireId.call(this, 'userId', itemIndex, 'User ID');
+	const userId = requireId.call(this, 'userId', itemIndex, 'User');
 	return await viaFullApi(
 		this,
 		itemIndex,
