@@ -165,17 +165,33 @@ async function assistantChatShot(page, n8n, sb, credential, model) {
 	const jobId = screening[0].job.id;
 	const app = screening.find((a) => a.job.id === jobId);
 	await page.goto(`${n8n.url}/workflow/${wf.id}`, { waitUntil: 'networkidle' });
-	await page.getByRole('button', { name: /open chat/i }).first().click({ timeout: 30000 });
-	const input = page.locator('textarea').last();
-	let answers = 0;
-	for (const message of [`find applications for job ${jobId} at screening`, `tag ${app.candidate.id} as Hired`]) {
-		await input.waitFor({ state: 'visible', timeout: 30000 });
-		await input.fill(message);
-		await input.press('Enter');
-		answers++;
-		// The answer is the model's text; the stand-in begins each with what it did.
-		const expected = answers === 1 ? 'Applications to' : `Tagged ${app.candidate.id}`;
-		await page.getByText(expected).first().waitFor({ state: 'visible', timeout: 60000 });
+	const fail = path.join(lib.ROOT, 'build', 'screenshots', 'assistant-chat-failed.png');
+	fs.mkdirSync(path.dirname(fail), { recursive: true });
+	try {
+		// The canvas's "Open chat" button under the chat trigger (the canvas pane overlaps its edge).
+		const chatButton = page.locator('[data-test-id="workflow-chat-button"]');
+		if (await chatButton.count()) await chatButton.first().click({ timeout: 30000 });
+		else await page.getByRole('button', { name: /open chat/i }).first().click({ timeout: 30000, force: true });
+		const input = page.getByPlaceholder(/Type message/i).first();
+		// The answer is the model's text; the stand-in begins each with what it did. The list last,
+		// so the chat shows it.
+		const exchanges = [
+			[`tag ${app.candidate.id} as Hired`, `Tagged ${app.candidate.id}`],
+			[`find applications for job ${jobId} at screening`, 'Applications to'],
+		];
+		for (const [message, answer] of exchanges) {
+			await input.waitFor({ state: 'visible', timeout: 30000 });
+			await input.fill(message);
+			await input.press('Enter');
+			await page.getByText(answer).first().waitFor({ state: 'visible', timeout: 60000 });
+		}
+		// n8n's "Workflow executed successfully" toasts cover the canvas: closed.
+		for (const close of await page.locator('.el-notification__closeBtn').all()) await close.click().catch(() => {});
+		// The chat scrolled to the start of the list answer (it ends scrolled to the bottom).
+		for (const start of await page.getByText(/^Applications to/).all()) await start.scrollIntoViewIfNeeded().catch(() => {});
+	} catch (e) {
+		await page.screenshot({ path: fail });
+		throw new Error(`${e.message}\n(the page then: ${path.relative(lib.ROOT, fail)})`);
 	}
 	await page.waitForTimeout(1500);
 	const file = path.join(lib.ROOT, 'docs', 'assistant-chat.png');
