@@ -61,6 +61,8 @@ const itemsOf = (result) => (result && result.json != null ? [].concat(result.js
 const errorOf = (result) => itemsOf(result).find((x) => x && typeof x.error === 'string')?.error;
 
 const wallClock = (iso) => iso.replace('T', ' ').slice(0, 16);
+/** A user's name as the tool gives it (simplified: first_name, last_name), else their e-mail or ID. */
+const personName = (u) => [u.first_name, u.last_name].filter(Boolean).join(' ') || u.full_name || u.name || u.email || u.id;
 
 /** What the user asked for, from the last message. */
 function readRequest(text) {
@@ -138,7 +140,7 @@ function planFor(rec, { hints = [] } = {}) {
 				const people = itemsOf(results[0]).filter((u) => u.id);
 				const named = r.interviewerName && people.find((u) => JSON.stringify(u).toLowerCase().includes(r.interviewerName.toLowerCase()));
 				const chosen = named || people[0];
-				return chosen && { id: chosen.id, name: chosen.full_name || chosen.name || chosen.email || chosen.id, picked: !named };
+				return chosen && { id: chosen.id, name: personName(chosen), picked: !named };
 			};
 		}
 		steps.push(step(schedule, (ctx) => ({ ...values, interviewerId: interviewer(ctx)?.id })));
@@ -194,7 +196,7 @@ function planFor(rec, { hints = [] } = {}) {
 			steps: [step(users, { page: r.page })],
 			answer: ({ results }) => {
 				const people = itemsOf(results[0]).filter((u) => u.id);
-				return [`${people.length} users:`, ...people.map((u) => `- ${u.full_name || u.name} (${u.id}${u.email ? `, ${u.email}` : ''})`)].join('\n');
+				return [`${people.length} users:`, ...people.map((u) => `- ${personName(u)} (${u.id}${u.email ? `, ${u.email}` : ''})`)].join('\n');
 			},
 		};
 	}
