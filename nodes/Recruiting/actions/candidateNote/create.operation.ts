@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { invalidField, requireId } from '../../../shared/validation';
 import { candidateIdField, candidateNotFound } from '../candidate/fields';
 import { additionalFields, idLocator } from '../common.descriptions';
@@ -8,8 +7,17 @@ import { candidateLacks, viaFullApi } from '../fullApi';
 import { locatorValue, readCollection, splitList } from '../helpers';
 import { enteredText } from '../../../shared/text';
 import { usersField } from '../user/fields';
+import type { OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Create',
+	value: 'create',
+	description:
+		'Adds a note to a candidate, optionally about one of their applications, mentioning users (the service\'s full API). Returns the created note.',
+	action: 'Add a note to a candidate (can_…), optionally about an application (app_…), mentioning users',
+};
+
+export const properties: INodeProperties[] = [
 	{
 		...candidateIdField,
 		description:
@@ -46,11 +54,6 @@ const properties: INodeProperties[] = [
 		},
 	]),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['candidateNote'], operation: ['create'] } },
-	properties,
-);
 
 export const output = 'note';
 
