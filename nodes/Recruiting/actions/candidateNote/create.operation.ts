@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { invalidField, requireId } from '../../../shared/validation';
+import { checkId, invalidField, requireId } from '../../../shared/validation';
 import { candidateIdField, candidateNotFound } from '../candidate/fields';
 import { additionalFields, idLocator } from '../common.descriptions';
 import { candidateLacks, viaFullApi } from '../fullApi';
@@ -68,7 +68,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const mentioned = splitList(fields.mentionedUsers);
 	if (mentioned.length) body.mentioned_users = mentioned;
 	if (fields.restricted !== undefined) body.restricted = fields.restricted === true;
-	const applicationId = enteredText(locatorValue(fields.applicationId));
+	// Checked as a path ID is: it goes into the request line (a 10,000-character one is refused there, 431).
+	const given = locatorValue(fields.applicationId);
+	const applicationId = enteredText(given) === '' ? '' : checkId(this.getNode(), itemIndex, 'Application', given);
 
 	return await viaFullApi(
 		this,
