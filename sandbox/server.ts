@@ -212,6 +212,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 	const server = createServer((req, res) => void onRequest(req, res));
 	let connections = 0;
+	// Node's default of 5 s races with a client reusing an idle connection: on a loaded machine the
+	// client's own idle timer fires late and its request meets a closed socket (ECONNRESET, seen in
+	// the tests' direct reads). close() ends every connection anyway.
+	server.keepAliveTimeout = 30_000;
 	server.on('connection', () => connections++);
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);

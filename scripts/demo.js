@@ -16,10 +16,12 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 
 const ROOT = path.resolve(__dirname, '..');
-const DEFAULTS = { version: '2.41.1', port: 5678, sandboxPort: 5679 };
+const DEFAULTS = { version: '2.41.1', port: 5678, sandboxPort: 5679, modelPort: 5680 };
 /** A realistic seed: a few hundred applications over two dozen jobs. */
 const DEMO_SEED = { applications: 400, jobs: 24, candidates: 360, tags: 12, emailTemplates: 6, userCategories: 5, jobNotesPerJob: 3 };
-const ACTIVE = ['inbox', 'chat', 'hired'];
+const ACTIVE = ['inbox', 'chat', 'hired', 'assistant'];
+/** The openAiApi credential of the assistant example: the demo's scripted model, no real key. */
+const MODEL_CREDENTIAL = { name: 'OpenAI (demo: scripted model)', apiKey: 'sk-demo-scripted-model-no-key-needed' };
 /** What `deliver` sends, and to which webhook unless --webhook says otherwise. */
 const DELIVERIES = {
 	'new-application': { event: 'application.created', webhookId: 'wh_demo' },
@@ -33,6 +35,7 @@ const USAGE = `Usage:
 Options of the demo:
   --port N           n8n's port (default ${DEFAULTS.port})
   --sandbox-port N   the sandbox's port (default ${DEFAULTS.sandboxPort})
+  --model-port N     the scripted model's port, the assistant example's stand-in for OpenAI (default ${DEFAULTS.modelPort})
   --version V        the n8n version (default ${DEFAULTS.version})
 
 deliver <what>:
@@ -70,6 +73,7 @@ function parseArgs(argv) {
 		if (flag === '--version') o.version = val();
 		else if (flag === '--port') o.port = port();
 		else if (flag === '--sandbox-port') o.sandboxPort = port();
+		else if (flag === '--model-port') o.modelPort = port();
 		else if (flag === '--webhook') o.webhook = val();
 		else if (flag === 'deliver') {
 			o.command = 'deliver';
@@ -108,11 +112,13 @@ async function portFree(port) {
 	});
 }
 
-/** Upsert by name through the public API: a re-run updates, never duplicates. */
-async function upsertCredential(n8n, sandbox, lib) {
-	const data = { baseUrl: sandbox.url, companyId: sandbox.companyId, accessToken: sandbox.token };
+/**
+ * A credential upserted by name and type through the public API: a re-run updates, never
+ * duplicates. `create()` makes it when there is none (or it cannot be patched).
+ */
+async function upsertCredential(n8n, { name, type, data }, create) {
 	const list = await n8n.api('GET', '/credentials?limit=250', undefined, { raw: true });
-	const existing = list.status === 200 ? (list.body.data || []).filter((c) => c.name === lib.CREDENTIAL_NAME && c.type === 'recruitingApi') : [];
+	const existing = list.status === 200 ? (list.body.data || []).filter((c) => c.name === name && c.type === type) : [];
 	if (existing.length) {
 		const [keep, ...dupes] = existing;
 		for (const d of dupes) await n8n.api('DELETE', `/credentials/${d.id}`);
@@ -120,7 +126,7 @@ async function upsertCredential(n8n, sandbox, lib) {
 		if (r.status < 400) return { id: keep.id, name: keep.name, updated: true };
 		await n8n.api('DELETE', `/credentials/${keep.id}`);
 	}
-	return { ...(await lib.createCredential(n8n, sandbox)), updated: false };
+	return { ...(await create()), updated: false };
 }
 
 async function upsertWorkflow(n8n, wf) {
@@ -160,10 +166,12 @@ async function start(o) {
 	const { startN8n, DEFAULT_OWNER } = require('./n8n/instance');
 	const lib = require('./e2e/lib');
 	const ex = require('./e2e/examples');
+	const { startAssistantModel } = require('./e2e/assistantModel');
+	const { createModelCredential } = require('./e2e/agentChecks');
 
-	for (const [what, port] of [['n8n', o.port], ['sandbox', o.sandboxPort]]) {
+	for (const [what, port, flag] of [['n8n', o.port, 'port'], ['sandbox', o.sandboxPort, 'sandbox-port'], ['scripted model', o.modelPort, 'model-port']]) {
 		if (!(await portFree(port))) {
-			throw new DemoError(`port ${port} (${what}) is in use: stop what runs there (another npm start?) or pass --${what === 'n8n' ? 'port' : 'sandbox-port'} N`);
+			throw new DemoError(`port ${port} (${what}) is in use: stop what runs there (another npm start?) or pass --${flag} N`);
 		}
 	}
 
@@ -176,6 +184,9 @@ async function start(o) {
 	const sb = await lib.startSandbox({ port: o.sandboxPort, seed: DEMO_SEED });
 	await ex.seedExampleRecords(sb.control);
 	say(`sandbox on ${sb.sandbox.url}`);
+	const tryThese = await assistantPrompts(sb);
+	const model = await startAssistantModel({ port: o.modelPort, hints: ['With the demo\'s data, for example:', ...tryThese.map((p) => `- ${p}`)] });
+	say(`scripted model (stand-in for OpenAI, no key) on ${model.url}`);
 
 	const userFolder = path.join(cacheRoot(), 'demo', `n8n-${o.version}`);
 	fs.mkdirSync(userFolder, { recursive: true });
@@ -184,14 +195,24 @@ async function start(o) {
 	const n8n = await startN8n({ version: o.version, port: o.port, userFolder, communityTarballs: [tarball], env: demoEnv(o) });
 	fs.rmSync(packDir, { recursive: true, force: true });
 
-	const credential = await upsertCredential(n8n, sb.sandbox, lib);
+	const credential = await upsertCredential(
+		n8n,
+		{ name: lib.CREDENTIAL_NAME, type: 'recruitingApi', data: { baseUrl: sb.sandbox.url, companyId: sb.sandbox.companyId, accessToken: sb.sandbox.token } },
+		() => lib.createCredential(n8n, sb.sandbox),
+	);
 	say(`credential "${credential.name}" ${credential.updated ? 'updated' : 'created'} (${credential.id})`);
+	const modelCredential = await upsertCredential(
+		n8n,
+		{ name: MODEL_CREDENTIAL.name, type: 'openAiApi', data: { apiKey: MODEL_CREDENTIAL.apiKey, url: model.url, header: false } },
+		() => createModelCredential(n8n, model.url, MODEL_CREDENTIAL),
+	);
+	say(`credential "${modelCredential.name}" ${modelCredential.updated ? 'updated' : 'created'}: Base URL ${model.url}`);
 
 	const inboxWf = ex.fillExample('inbox');
 	const chatUrl = ex.webhookUrlOf(inboxWf, n8n.webhookUrl);
 	const ids = {};
-	for (const key of ['inbox', 'chat', 'hired', 'export']) {
-		const wf = ex.fillExample(key, { credential, chatUrl });
+	for (const key of ['inbox', 'chat', 'hired', 'export', 'assistant']) {
+		const wf = ex.fillExample(key, { credential, chatUrl, modelCredential, publicChat: true });
 		const saved = await upsertWorkflow(n8n, wf);
 		ids[key] = saved.id;
 		say(`workflow "${wf.name}" ${saved.created ? 'imported' : 'updated'} (${saved.id})`);
@@ -219,6 +240,12 @@ async function start(o) {
 			`    ${editor}/workflow/${ids.hired}   candidate hired -> tag + welcome e-mail draft (published)`,
 			`    ${editor}/workflow/${ids.export}   nightly applications export (CSV): open it and click "Execute workflow"`,
 			`    ${editor}/workflow/${ids.inbox}   demo chat inbox: the messages the first one posts land here`,
+			`    ${editor}/workflow/${ids.assistant}   Recruiting assistant: click "Open chat" (bottom) and type; its model is`,
+			`      the demo's scripted stand-in on ${model.url} (no key; README: switching to a real model)`,
+			`      chat page: ${ex.chatUrlOf(ex.readExample('assistant'), n8n.webhookUrl)} (loads n8n's chat widget from cdn.jsdelivr.net)`,
+			'',
+			'  Ask the assistant, for example:',
+			...tryThese.map((p) => `    ${p}`),
 			'',
 			'  Try it (in another terminal):',
 			'    npm start -- deliver new-application    # then see Executions of the chat + inbox workflows',
@@ -234,11 +261,29 @@ async function start(o) {
 		].join('\n'),
 	);
 
-	// Runs until Ctrl-C: scripts/n8n's signal hooks stop n8n gracefully; the sandbox is in-process.
+	// Runs until Ctrl-C: scripts/n8n's signal hooks stop n8n gracefully; the sandbox and the model are in-process.
 	n8n.proc.exitPromise.then((r) => {
 		say(`n8n exited (${r.code ?? r.signal})`);
 		process.exit(r.code === 0 ? 0 : 1);
 	});
+}
+
+/**
+ * Prompts the assistant's scripted model understands, with IDs from this sandbox: a job with
+ * applications at the "screening" stage, one of them, its candidate, a tag they lack.
+ */
+async function assistantPrompts(sb) {
+	const apps = sb.seeded.values('applications');
+	const counts = new Map();
+	for (const a of apps) if (a.stage.parent_stage === 'screening') counts.set(a.job.id, (counts.get(a.job.id) || 0) + 1);
+	const [jobId] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] || [apps[0].job.id];
+	const app = apps.find((a) => a.job.id === jobId && a.stage.parent_stage === 'screening') || apps[0];
+	return [
+		`find applications for job ${jobId} at screening`,
+		`show application ${app.id}`,
+		`tag ${app.candidate.id} as Hired`,
+		`schedule an interview for ${app.id} on 2030-05-06 14:00 Europe/Dublin`,
+	];
 }
 
 /** `deliver new-application|hired [--webhook ID]`: a signed delivery from the running sandbox. */

@@ -2,7 +2,7 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { EndpointKind, OwnUrls } from './n8nUrls';
 import { ownUrls, sameEndpoint } from './n8nUrls';
-import { forgetSigningKey } from './signingKeys';
+import { forgetSigningKey, rememberSigningKey } from './signingKeys';
 import { readBorrowNote, withBorrowNote } from './borrowNote';
 import type { RemoteWebhook } from './webhookApi';
 import { putWebhook, readWebhook, sameEvents, signingKeyCacheKeyOf, webhookIdParameter } from './webhookApi';
@@ -96,13 +96,53 @@ function selectedEvents(this: IHookFunctions): string[] {
 	return list;
 }
 
-function isTestListen(this: IHookFunctions): boolean {
-	return this.getActivationMode() === 'manual';
+/**
+ * Whether this hook call is about a test listen (TEST_SLOT) or production (ORIGINAL_SLOT):
+ * decided here, once per call. n8n begins a listen with activation mode `manual` (checkExists,
+ * create) but ends it with the same call as a deactivation (delete, activation `update`), so at
+ * the end only the URL n8n gives tells: the test URL, or the one the listen's snapshot replaced
+ * (an endpoint name n8nUrls.ts cannot read as the test one). A refused listen has no snapshot:
+ * its end, on the test URL, must not touch production's.
+ */
+function isTestListen(this: IHookFunctions, ending?: { url: string; urls: OwnUrls; staticData: IDataObject }): boolean {
+	if (ending === undefined) return this.getActivationMode() === 'manual';
+	return ending.urls.isTest || readSlot(ending.staticData, TEST_SLOT)?.replacedBy === ending.url;
+}
+
+function slotOf(test: boolean): Slot {
+	return test ? TEST_SLOT : ORIGINAL_SLOT;
+}
+
+/**
+ * GET /webhooks/{id}, and its signing key into this process's memory cache: a delivery to this
+ * process then needs no fetch. The lifecycle's only write to the cache besides forgetting a key.
+ */
+async function readCachingKey(context: IHookFunctions, id: string, required: true): Promise<RemoteWebhook>;
+async function readCachingKey(context: IHookFunctions, id: string, required: false): Promise<RemoteWebhook | undefined>;
+async function readCachingKey(context: IHookFunctions, id: string, required: boolean): Promise<RemoteWebhook | undefined> {
+	const read = await readWebhook(context, id, { required });
+	if (read) rememberSigningKey(signingKeyCacheKeyOf.call(context, id), read.signingKey);
+	return read?.webhook;
+}
+
+/**
+ * A webhook as read, with what the rules below ask of it worked out once per read: whose URL it
+ * points at, and the note at the end of its description (trusted only as notedOriginal says).
+ */
+interface SightedWebhook {
+	remote: RemoteWebhook;
+	kind: EndpointKind;
+	found: ReturnType<typeof readBorrowNote>;
+}
+
+function sight(remote: RemoteWebhook, urls: OwnUrls): SightedWebhook {
+	return { remote, kind: urls.kind(remote.endpoint), found: readBorrowNote(remote.description) };
 }
 
 /**
  * Puts the original back, if the webhook still points at one of `ours`: the snapshot, or without
- * one (n8n lost it) this node's note on the webhook. If someone else re-pointed it meanwhile,
+ * one (n8n lost it) this node's note on the webhook, written for the test URL when `test` (see
+ * isTestListen), else for the production one. If someone else re-pointed it meanwhile,
  * their change stands, minus a note of ours left in the description. A webhook deleted meanwhile
  * is fine: there is nothing to restore. True when the original was put back.
  */
@@ -110,18 +150,20 @@ async function restore(
 	this: IHookFunctions,
 	id: string,
 	ours: string[],
-	own: OwnUrls,
+	urls: OwnUrls,
+	test: boolean,
 	saved?: SavedWebhook,
 ): Promise<boolean> {
-	const remote = await readWebhook(this, id, { required: false });
+	const remote = await readCachingKey(this, id, false);
 	if (!remote) return false;
+	const seen = sight(remote, urls);
 	if (ours.some((url) => sameEndpoint(url, remote.endpoint))) {
-		const original = saved ?? notedOriginal(remote, own, [own.isTest ? 'own-test' : 'own-production']);
+		const original = saved ?? notedOriginal(seen, urls, [test ? 'own-test' : 'own-production']);
 		if (!original) return false;
 		await putWebhook.call(this, original, id, { allowNotFound: true });
 		return true;
 	}
-	const leftover = leftoverNoteRemoved(remote, own);
+	const leftover = leftoverNoteRemoved(seen);
 	if (leftover) await putWebhook.call(this, leftover, id, { allowNotFound: true });
 	return false;
 }
@@ -131,10 +173,9 @@ async function restore(
  * webhook points outside n8n (someone set it back by hand, or re-pointed it while n8n held it).
  * Undefined when there is nothing to take out.
  */
-function leftoverNoteRemoved(remote: RemoteWebhook, urls: OwnUrls): RemoteWebhook | undefined {
-	if (urls.kind(remote.endpoint) !== 'external') return undefined;
-	const found = readBorrowNote(remote.description);
-	return found ? { ...remote, description: found.description } : undefined;
+function leftoverNoteRemoved({ remote, kind, found }: SightedWebhook): RemoteWebhook | undefined {
+	if (kind !== 'external' || !found) return undefined;
+	return { ...remote, description: found.description };
 }
 
 /** n8n 2.x publishes a workflow where n8n 1.x activated it: texts for users of both say both. */
@@ -161,10 +202,9 @@ const OWN: readonly EndpointKind[] = ['own-production', 'own-test'];
  * for one of this node's URLs, and it names an endpoint outside n8n (an n8n URL is never taken
  * for the original).
  */
-function notedOriginal(remote: RemoteWebhook, urls: OwnUrls, kinds: readonly EndpointKind[]): RemoteWebhook | undefined {
-	if (!kinds.includes(urls.kind(remote.endpoint))) return undefined;
-	const found = readBorrowNote(remote.description);
-	if (!found) return undefined;
+function notedOriginal(seen: SightedWebhook, urls: OwnUrls, kinds: readonly EndpointKind[]): RemoteWebhook | undefined {
+	const { remote, kind, found } = seen;
+	if (!kinds.includes(kind) || !found) return undefined;
 	const { endpoint, events, holder } = found.note;
 	if (urls.kind(endpoint) !== 'external' || !OWN.includes(urls.kind(holder))) return undefined;
 	return { ...remote, endpoint, events, description: found.description };
@@ -175,8 +215,8 @@ function notedOriginal(remote: RemoteWebhook, urls: OwnUrls, kinds: readonly End
  * note of its holder (or a name in it), `another n8n workflow`. The note is trusted only when it
  * was written for the URL the webhook points at.
  */
-function holderOf(remote: RemoteWebhook): string {
-	const note = readBorrowNote(remote.description)?.note;
+function holderOf({ remote, found }: SightedWebhook): string {
+	const note = found?.note;
 	const named = note?.workflow !== undefined && sameEndpoint(note.holder, remote.endpoint);
 	return named ? `the workflow "${note.workflow}"` : 'another n8n workflow';
 }
@@ -185,13 +225,13 @@ function holderOf(remote: RemoteWebhook): string {
  * Refuses to take a webhook that another n8n URL holds; see the rules at the top. n8n 2.x shows
  * only the message of an error that ends a test listen, so the message itself says what to do.
  */
-function assertNotHeld(this: IHookFunctions, remote: RemoteWebhook, urls: OwnUrls, test: boolean): void {
-	const kind = urls.kind(remote.endpoint);
+function assertNotHeld(this: IHookFunctions, seen: SightedWebhook, test: boolean): void {
+	const { remote, kind } = seen;
 	const where = `Webhook "${remote.id}" points at ${remote.endpoint}`;
 	if (kind === 'other-n8n') {
 		throw new NodeOperationError(
 			this.getNode(),
-			`Webhook "${remote.id}" is in use by ${holderOf(remote)} (it points at ${remote.endpoint}). To use it here, ${UNPUBLISH} that workflow or end its test listen; or enter another webhook's ID. Nothing was changed.`,
+			`Webhook "${remote.id}" is in use by ${holderOf(seen)} (it points at ${remote.endpoint}). To use it here, ${UNPUBLISH} that workflow or end its test listen; or enter another webhook's ID. Nothing was changed.`,
 			{
 				description:
 					'One webhook can start one workflow: the workflow that holds it keeps receiving its events. Create another webhook in the dashboard for this workflow if both should run.',
@@ -226,16 +266,16 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const url = ourUrl.call(this);
 	const events = selectedEvents.call(this);
 	// An unknown id throws here, naming it: activation fails instead of "creating" anything.
-	const remote = await readWebhook(this, id, { required: true });
+	const remote = await readCachingKey(this, id, true);
 	assertEnabled.call(this, remote);
 	const staticData = this.getWorkflowStaticData('node');
-	const slot = isTestListen.call(this) ? TEST_SLOT : ORIGINAL_SLOT;
-	const saved = readSlot(staticData, slot);
+	const test = isTestListen.call(this);
+	const saved = readSlot(staticData, slotOf(test));
 	// A snapshot of another webhook (the ID was changed): let create hand that one back first.
 	if (saved && saved.webhookId !== id) return false;
 	// A test listen without a snapshot of its own (one cut short by a restart left the webhook on
 	// this URL): create takes the original from the note, so that this listen's end puts it back.
-	if (!saved && isTestListen.call(this)) return false;
+	if (!saved && test) return false;
 	return sameEndpoint(remote.endpoint, url) && sameEvents(remote.events, events);
 }
 
@@ -247,25 +287,26 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	const events = selectedEvents.call(this);
 	const staticData = this.getWorkflowStaticData('node');
 	const test = isTestListen.call(this);
-	const slot = test ? TEST_SLOT : ORIGINAL_SLOT;
+	const slot = slotOf(test);
 
 	const earlier = readSlot(staticData, slot);
 	if (earlier && earlier.webhookId !== id) {
 		// The Webhook ID changed while a snapshot of the previous one was kept: hand that one back.
-		await restore.call(this, earlier.webhookId, [earlier.replacedBy, url], urls, earlier);
+		await restore.call(this, earlier.webhookId, [earlier.replacedBy, url], urls, test, earlier);
 		delete staticData[slot];
 	}
 
-	const fetched = await readWebhook(this, id, { required: true });
+	const fetched = await readCachingKey(this, id, true);
 	assertEnabled.call(this, fetched);
+	const seen = sight(fetched, urls);
 	// On this node's URL with its note: the note says what the dashboard had (a test listen never
 	// takes it from production). Outside n8n, a note is left over and not the user's text.
-	const original = notedOriginal(fetched, urls, test ? ['own-test'] : OWN);
-	const remote = leftoverNoteRemoved(fetched, urls) ?? fetched;
-	if (!original) assertNotHeld.call(this, remote, urls, test);
+	const original = notedOriginal(seen, urls, test ? ['own-test'] : OWN);
+	const remote = leftoverNoteRemoved(seen) ?? fetched;
+	if (!original) assertNotHeld.call(this, seen, test);
 	// Only an endpoint outside n8n is the dashboard's: remember it (a newer one replaces an older).
 	// Pointing here already (re-activation, republishing), there is nothing new to remember.
-	const dashboard = original ?? (urls.kind(remote.endpoint) === 'external' ? remote : undefined);
+	const dashboard = original ?? (seen.kind === 'external' ? remote : undefined);
 	if (dashboard) staticData[slot] = snapshot(dashboard, url);
 	const description = (original ?? remote).description;
 	// The note only on a description the service showed us: one left out of its answer would be
@@ -296,15 +337,12 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	const url = ourUrl.call(this);
 	const staticData = this.getWorkflowStaticData('node');
-	const beforeTest = readSlot(staticData, TEST_SLOT);
-	// n8n ends a test listen with the same call as a deactivation; the test URL tells them apart.
-	// A refused test listen has no snapshot of its own: it must not touch production's.
 	const urls = urlsOf.call(this, url);
-	const test = urls.isTest || beforeTest?.replacedBy === url;
-	const slot: Slot = test ? TEST_SLOT : ORIGINAL_SLOT;
+	const test = isTestListen.call(this, { url, urls, staticData });
+	const slot = slotOf(test);
 	const saved = readSlot(staticData, slot);
 	if (saved) {
-		await restore.call(this, saved.webhookId, [saved.replacedBy, url], urls, saved);
+		await restore.call(this, saved.webhookId, [saved.replacedBy, url], urls, test, saved);
 		delete staticData[slot];
 		forgetSigningKey(signingKeyCacheKeyOf.call(this, saved.webhookId));
 		return true;
@@ -317,6 +355,6 @@ export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	} catch {
 		return true; // no valid Webhook ID: no webhook was taken
 	}
-	if (await restore.call(this, id, [url], urls)) forgetSigningKey(signingKeyCacheKeyOf.call(this, id));
+	if (await restore.call(this, id, [url], urls, test)) forgetSigningKey(signingKeyCacheKeyOf.call(this, id));
 	return true;
 }

@@ -5,12 +5,12 @@ import { scalarText } from '../shared/text';
 import type { RequestPolicy } from '../shared/transport';
 import { dataOf, isDotSegment, recruitingRequest, recruitingRequestData, resourcePath } from '../shared/transport';
 import type { SigningKeySource } from './signingKeys';
-import { rememberSigningKey, signingKeyCacheKey } from './signingKeys';
+import { signingKeyCacheKey } from './signingKeys';
 
 /** The two contexts the trigger runs in: lifecycle hooks and deliveries. */
 export type TriggerContext = IHookFunctions | IWebhookFunctions;
 
-/** What the trigger reads of a webhook. The signing key is handed to the memory cache, never returned. */
+/** What the trigger reads of a webhook, without its signing key (see `WebhookRead`). */
 export interface RemoteWebhook {
 	id: string;
 	endpoint: string;
@@ -93,29 +93,34 @@ async function fetchWebhookData(
 	return dataOf(body as IDataObject | undefined);
 }
 
+/** One read of a webhook: what the trigger works with, and apart from it the signing key. */
+export interface WebhookRead {
+	webhook: RemoteWebhook;
+	/** For the memory cache only (signingKeys.ts); never part of `webhook`, so never stored or sent back. */
+	signingKey: string | undefined;
+}
+
 /**
- * The one reader of the remote webhook: GET /webhooks/{id}. Caches the signing key in memory on
- * the way (so a delivery to this process needs no fetch) and returns everything else. An unknown
- * id throws an error naming it when `required`, else gives undefined.
+ * The one reader of the remote webhook: GET /webhooks/{id}. An unknown id throws an error naming
+ * it when `required`, else gives undefined.
  */
-export async function readWebhook(context: TriggerContext, id: string, options: { required: true }): Promise<RemoteWebhook>;
+export async function readWebhook(context: TriggerContext, id: string, options: { required: true }): Promise<WebhookRead>;
 export async function readWebhook(
 	context: TriggerContext,
 	id: string,
 	options: { required: boolean },
-): Promise<RemoteWebhook | undefined>;
+): Promise<WebhookRead | undefined>;
 export async function readWebhook(
 	context: TriggerContext,
 	id: string,
 	{ required }: { required: boolean },
-): Promise<RemoteWebhook | undefined> {
+): Promise<WebhookRead | undefined> {
 	const data = await fetchWebhookData.call(context, id);
 	if (!data) {
 		if (required) throw webhookNotFound.call(context, id);
 		return undefined;
 	}
-	rememberSigningKey(signingKeyCacheKeyOf.call(context, id), data.signing_key);
-	return {
+	const webhook: RemoteWebhook = {
 		id,
 		endpoint: scalarText(data.endpoint) ?? '',
 		events: Array.isArray(data.subscribed_events)
@@ -125,6 +130,8 @@ export async function readWebhook(
 		description: scalarText(data.description),
 		status: scalarText(data.status),
 	};
+	const key = data.signing_key;
+	return { webhook, signingKey: typeof key === 'string' && key !== '' ? key : undefined };
 }
 
 /**

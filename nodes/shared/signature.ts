@@ -58,17 +58,18 @@ export type SignatureFailure =
 	| 'invalid-secret'
 	| 'no-matching-signature';
 
-export type SignatureCheck =
-	| {
-			valid: true;
-			id: string;
-			/** Unix seconds. */
-			timestamp: number;
-			/** The header text as sent: it, not a reformatted number, is part of the signed content. */
-			timestampText: string;
-			v1Signatures: string[];
-	  }
-	| { valid: false; reason: SignatureFailure };
+/** Headers that passed `checkSignatureHeaders`: what the keyed half of the check needs. */
+export interface CheckedSignatureHeaders {
+	valid: true;
+	id: string;
+	/** Unix seconds. */
+	timestamp: number;
+	/** The header text as sent: it, not a reformatted number, is part of the signed content. */
+	timestampText: string;
+	v1Signatures: string[];
+}
+
+export type SignatureCheck = CheckedSignatureHeaders | { valid: false; reason: SignatureFailure };
 
 export type SignatureResult =
 	| { valid: true; id: string; timestamp: number }
@@ -185,9 +186,10 @@ export interface VerifyInput {
 }
 
 /**
- * Verifies one delivery: the one entry point for receivers, tests and the benchmark. A receiver
- * may run `checkSignatureHeaders` first to refuse junk before it looks up a key. Never throws;
- * the result names the reason of a failure.
+ * Verifies one delivery: the one entry point for tests and the benchmark. A receiver that ran
+ * `checkSignatureHeaders` first (to refuse junk before it looks up a key) continues with
+ * `matchSignature` instead of checking the headers again. Never throws; the result names the
+ * reason of a failure.
  */
 export function verifyWebhookSignature(input: VerifyInput): SignatureResult {
 	try {
@@ -200,21 +202,25 @@ export function verifyWebhookSignature(input: VerifyInput): SignatureResult {
 	}
 }
 
-/** The keyed half of `verifyWebhookSignature`. */
-function matchSignature(
-	check: Extract<SignatureCheck, { valid: true }>,
-	body: Buffer,
-	secret: string,
-): SignatureResult {
-	const key = decodeSigningSecret(secret);
-	if (!key) return { valid: false, reason: 'invalid-secret' };
-	const expected = Buffer.from(computeSignature(key, check.id, check.timestampText, body), 'latin1');
-	let matched = false;
-	// Compare with every entry (no early exit) so the time taken does not depend on which one matched.
-	for (const candidate of check.v1Signatures) {
-		if (signaturesEqual(expected, candidate)) matched = true;
+/**
+ * The keyed half of `verifyWebhookSignature`: whether one of the checked headers' v1 signatures
+ * is the body's under `secret`. Run it once per key to try (a rotated key is tried the same way).
+ * Never throws.
+ */
+export function matchSignature(headers: CheckedSignatureHeaders, body: Buffer, secret: string): SignatureResult {
+	try {
+		const key = decodeSigningSecret(secret);
+		if (!key) return { valid: false, reason: 'invalid-secret' };
+		const expected = Buffer.from(computeSignature(key, headers.id, headers.timestampText, body), 'latin1');
+		let matched = false;
+		// Compare with every entry (no early exit) so the time taken does not depend on which one matched.
+		for (const candidate of headers.v1Signatures) {
+			if (signaturesEqual(expected, candidate)) matched = true;
+		}
+		return matched
+			? { valid: true, id: headers.id, timestamp: headers.timestamp }
+			: { valid: false, reason: 'no-matching-signature' };
+	} catch {
+		return { valid: false, reason: 'no-matching-signature' };
 	}
-	return matched
-		? { valid: true, id: check.id, timestamp: check.timestamp }
-		: { valid: false, reason: 'no-matching-signature' };
 }

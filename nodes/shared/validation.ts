@@ -41,19 +41,24 @@ export function requireId(
 	field: string,
 ): string {
 	const raw = this.getNodeParameter(parameterName, itemIndex, '', { extractValue: true });
+	return checkId(this.getNode(), itemIndex, field, raw);
+}
+
+/** requireId's checks on a value already read (an ID inside a collection, e.g. one sent as a query parameter). */
+export function checkId(node: INode, itemIndex: number, field: string, raw: unknown): string {
 	const id = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
-	if (id === '') throw invalidField(this.getNode(), itemIndex, field, 'a value is required');
+	if (id === '') throw invalidField(node, itemIndex, field, 'a value is required');
 	if (isDotSegment(id)) {
-		throw invalidField(this.getNode(), itemIndex, field, '"." and ".." are not valid IDs');
+		throw invalidField(node, itemIndex, field, '"." and ".." are not valid IDs');
 	}
 	// Every character encodes to at least one: a longer id is refused before any scan of it.
 	if (id.length > MAX_ENCODED_ID_LENGTH) {
-		throw idTooLong(this.getNode(), itemIndex, field, `it has ${id.length} characters before encoding`);
+		throw idTooLong(node, itemIndex, field, `it has ${id.length} characters before encoding`);
 	}
 	// `\s` is the set trim() drops: what is left inside after trimming.
 	if (/\s/u.test(id)) {
 		throw invalidField(
-			this.getNode(),
+			node,
 			itemIndex,
 			field,
 			`${quoted(id)} contains a space or line break, and IDs have none: check what was typed or mapped into this field`,
@@ -61,12 +66,12 @@ export function requireId(
 	}
 	// An unpaired surrogate cannot be percent-encoded (encodeURIComponent throws "URI malformed").
 	if (/[\uD800-\uDFFF]/u.test(id)) {
-		throw invalidField(this.getNode(), itemIndex, field, 'it contains an invalid (unpaired surrogate) character');
+		throw invalidField(node, itemIndex, field, 'it contains an invalid (unpaired surrogate) character');
 	}
 	// Servers refuse over-long request lines (Node answers 431, IIS 414) before the API sees them.
 	const encodedLength = encodeURIComponent(id).length;
 	if (encodedLength > MAX_ENCODED_ID_LENGTH) {
-		throw idTooLong(this.getNode(), itemIndex, field, `it is ${encodedLength}`);
+		throw idTooLong(node, itemIndex, field, `it is ${encodedLength}`);
 	}
 	return id;
 }

@@ -219,6 +219,7 @@ function targets(r) {
 			]);
 		}
 	}
+	if (r.b8) rows.push(...require('./b8-agent').b8Targets(r.b8).rows);
 	if (r.b5) {
 		rows.push(['B5: runtime dependencies', String(r.b5.dependencies.length), '0', ok(r.b5.dependencies.length === 0)]);
 		rows.push(['B5: tarball size', `${fmt(r.b5.tarballBytes / 1024, 1)} KB`, '≤ 150 KB', ok(r.b5.tarballBytes <= 150 * 1024)]);
@@ -236,7 +237,7 @@ function renderReport(r) {
 	);
 	lines.push('');
 	lines.push(
-		'Options: `npm run bench -- [--runs 5] [--only B1,B2,B3,B4,B5,B6,B7] [--saving on,off] [--max-load 1.0] [--load-wait-min 10] [--json report.json]`; `node scripts/bench/run.js --render report.json` rewrites this file from a saved report. It needs the cached n8n 2.41.1 (`node scripts/n8n/install.js 2.41.1`) and takes about 9 minutes; it waits (up to `--load-wait-min`) until the 1-minute load average is below `--max-load` before measuring.',
+		'Options: `npm run bench -- [--runs 5] [--only B1,B2,B3,B4,B5,B6,B7,B8] [--saving on,off] [--max-load 1.0] [--load-wait-min 10] [--json report.json]`; `node scripts/bench/run.js --render report.json` rewrites this file from a saved report. It needs the cached n8n 2.41.1 (`node scripts/n8n/install.js 2.41.1`) and takes about 9 minutes; it waits (up to `--load-wait-min`) until the 1-minute load average is below `--max-load` before measuring.',
 	);
 	lines.push('');
 	lines.push('## This run');
@@ -317,6 +318,7 @@ function renderReport(r) {
 		lines.push('');
 	}
 	if (r.b7) lines.push(b7Section(r.b7));
+	if (r.b8) lines.push(require('./b8-agent').b8Section(r.b8, table));
 	if (r.b5) {
 		lines.push('## B5 — package');
 		lines.push('');

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * `npm run bench`: B1–B6 inside a real n8n 2.41.1 (our package installed from its own `npm pack`
+ * `npm run bench`: B1–B6 and B8 (the node as an AI agent's tool) inside a real n8n 2.41.1 (our package installed from its own `npm pack`
  * tarball, community-style) against the sandbox, and B7, exactly once under load in queue mode
  * (scripts/reliability/queueLoad.js, once per recipe); writes BENCHMARKS.md. Not part of CI.
  *
- *   node scripts/bench/run.js [--runs 5] [--only B1,B2,B3,B4,B5,B6,B7] [--saving on,off]
+ *   node scripts/bench/run.js [--runs 5] [--only B1,B2,B3,B4,B5,B6,B7,B8] [--saving on,off]
  *        [--max-load 1.0] [--load-wait-min 10] [--out BENCHMARKS.md] [--json file]
  *   node scripts/bench/run.js --render file.json    # rewrite the report from a saved --json
  *
@@ -26,6 +26,7 @@ const wf = require('./workflows');
 const e2eLib = require('../e2e/lib');
 const { buildAll } = e2eLib;
 const { signatureBench } = require('./b3-signature');
+const { benchB8 } = require('./b8-agent');
 const { signedDelivery } = require('../e2e/lib');
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -34,7 +35,7 @@ const N8N_VERSION = '2.41.1';
 function parseArgs(argv) {
 	const o = {
 		runs: 5,
-		only: ['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7'],
+		only: ['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7', 'B8'],
 		saving: ['on', 'off'],
 		maxLoad: 1.0,
 		loadWaitMin: 10,
@@ -675,7 +676,7 @@ async function main() {
 		report.b3 = signatureBench(ROOT);
 	}
 
-	const needN8n = o.only.some((b) => ['B1', 'B2', 'B4', 'B6'].includes(b));
+	const needN8n = o.only.some((b) => ['B1', 'B2', 'B4', 'B6', 'B8'].includes(b));
 	if (needN8n) {
 		const sandbox = await startSandboxProcess({
 			root: ROOT,
@@ -704,6 +705,7 @@ async function main() {
 					if (o.only.includes('B2') && mode === 'on') report.b2[mode] = await benchB2(ctx, mode);
 					if (o.only.includes('B4') && mode === 'on') report.b4 = await benchB4(ctx);
 					if (o.only.includes('B6') && mode === 'on') report.b6 = await benchB6(ctx);
+					if (o.only.includes('B8') && mode === 'on') report.b8 = await benchB8({ ...ctx, log });
 				} catch (error) {
 					log(`n8n's log (last lines) before its folder is removed:\n${fs.readFileSync(n8n.logFile, 'utf8').split('\n').slice(-40).join('\n')}`);
 					throw error;

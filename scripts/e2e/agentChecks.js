@@ -202,8 +202,8 @@ function mcpWorkflow({ credential, mcpPath, triggerVersion }) {
 }
 
 /** The openAiApi credential for the scripted model (n8n 1.x's public API wants the domain mode too). */
-async function createModelCredential(n8n, url) {
-	const body = { name: 'Scripted model', type: 'openAiApi', data: { apiKey: MODEL_API_KEY, url, header: false } };
+async function createModelCredential(n8n, url, { name = 'Scripted model', apiKey = MODEL_API_KEY } = {}) {
+	const body = { name, type: 'openAiApi', data: { apiKey, url, header: false } };
 	let r = await n8n.api('POST', '/credentials', body, { raw: true });
 	if (r.status === 400 && /allowedDomains|organizationId/.test(JSON.stringify(r.body))) {
 		body.data = { ...body.data, organizationId: '', allowedHttpRequestDomains: 'all' };
@@ -721,4 +721,19 @@ async function mcpChecks(checks, n8n, sb, credential) {
 	}
 }
 
-module.exports = { agentChecks, mcpChecks, TOOLS, toolName, expectedDescription, expectedSchema };
+module.exports = {
+	agentChecks,
+	mcpChecks,
+	TOOLS,
+	TOOL_TYPE,
+	TOOL_VERSION,
+	AGENT_VERSION,
+	MODEL_NODE_VERSION,
+	toolName,
+	toolNode,
+	fromAi,
+	rl,
+	createModelCredential,
+	expectedDescription,
+	expectedSchema,
+};

@@ -17,6 +17,7 @@ const EXAMPLES = {
 	hired: 'candidate-hired.json',
 	export: 'nightly-applications-export.json',
 	inbox: 'demo-chat-inbox.json',
+	assistant: 'recruiting-assistant.json',
 };
 
 /** What the examples need in the sandbox beyond its seed: a "Hired" tag, a second webhook, and a free one. */
@@ -68,18 +69,28 @@ function readExample(key) {
 	return JSON.parse(fs.readFileSync(path.join(DIR, EXAMPLES[key]), 'utf8'));
 }
 
+const CHAT_TRIGGER = '@n8n/n8n-nodes-langchain.chatTrigger';
+
 /**
- * A copy of an example with the credential and the chat URL filled in. `active` and other
+ * A copy of an example with the credentials and the chat URL filled in. `active` and other
  * read-only fields are left out so the result can be POSTed/PUT to the public API as it is.
+ * `publicChat`: the assistant's Chat Trigger answers on its production URL (the demo's and the
+ * e2e's choice; the file keeps n8n's default, the editor's chat only, since it has no login).
  */
-function fillExample(key, { credential, chatUrl } = {}) {
+function fillExample(key, { credential, chatUrl, modelCredential, publicChat = false } = {}) {
 	const wf = readExample(key);
 	for (const node of wf.nodes) {
 		if (node.credentials?.recruitingApi && credential) {
 			node.credentials.recruitingApi = { id: credential.id, name: credential.name };
 		}
+		if (node.credentials?.openAiApi && modelCredential) {
+			node.credentials.openAiApi = { id: modelCredential.id, name: modelCredential.name };
+		}
 		if (chatUrl && node.type === 'n8n-nodes-base.httpRequest' && node.name === 'Post to chat') {
 			node.parameters.url = chatUrl;
+		}
+		if (publicChat && node.type === CHAT_TRIGGER) {
+			node.parameters = { ...node.parameters, public: true, mode: 'hostedChat', authentication: 'none' };
 		}
 	}
 	return { name: wf.name, nodes: wf.nodes, connections: wf.connections, settings: wf.settings };
@@ -90,6 +101,12 @@ function webhookUrlOf(wf, webhookBase) {
 	const node = wf.nodes.find((n) => n.webhookId);
 	const suffix = node.type === 'n8n-nodes-base.webhook' ? node.parameters.path : `${node.webhookId}/webhook`;
 	return `${webhookBase.replace(/\/$/, '')}/webhook/${suffix}`;
+}
+
+/** The production chat URL of a Chat Trigger (the hosted page on GET, messages on POST). */
+function chatUrlOf(wf, webhookBase) {
+	const node = wf.nodes.find((n) => n.type === CHAT_TRIGGER);
+	return `${webhookBase.replace(/\/$/, '')}/webhook/${node.webhookId}/chat`;
 }
 
 /** An application as Simplify (node version 1.1) outputs it: what the e2e checks compare against. */
@@ -141,6 +158,7 @@ module.exports = {
 	readExample,
 	fillExample,
 	webhookUrlOf,
+	chatUrlOf,
 	simplifiedApplication,
 	simplifiedCandidate,
 	DIR,

@@ -36,6 +36,7 @@ const { exampleChecks, tryWebhookCheck } = require('./exampleChecks');
 const { editorChecks } = require('./editorChecks');
 const { splitHostChecks } = require('./splitHostChecks');
 const { agentChecks, mcpChecks } = require('./agentChecks');
+const { assistantExampleChecks } = require('./assistantChecks');
 
 const VERSIONS = ['2.41.1', '1.123.81'];
 const APPLICATIONS = 2345;
@@ -466,9 +467,12 @@ async function singleSuite(checks, version, tarball, o) {
 			checks.skip(['operations, errors, trigger'], 'setup failed');
 			return;
 		}
+		// The assistant example as the demo runs it: on n8n 2.x only.
+		const assistantExample = Number(version.split('.')[0]) >= 2 ? () => assistantExampleChecks(checks, n8n, sb, credential) : async () => {};
 		if (o.agentOnly) {
 			await agentChecks(checks, n8n, sb, credential);
 			await mcpChecks(checks, n8n, sb, credential);
+			await assistantExample();
 			return;
 		}
 		if (!o.triggerOnly) {
@@ -477,6 +481,7 @@ async function singleSuite(checks, version, tarball, o) {
 			await redirectChecks(checks, n8n, sb, credential);
 			await agentChecks(checks, n8n, sb, credential);
 			await mcpChecks(checks, n8n, sb, credential);
+			await assistantExample();
 		}
 		await triggerChecks(checks, n8n, sb, credential, { restart: true });
 		await triggerSafetyChecks(checks, n8n, sb, credential);

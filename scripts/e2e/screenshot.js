@@ -5,10 +5,12 @@
  *   docs/editor-recruiting-node.png   the Recruiting node (Candidate → Add Tag) of the "hired" example
  *   docs/editor-recruiting-trigger.png the Recruiting Trigger of the same workflow
  *   docs/editor-picker.png            Candidate → Get with the candidate picker open and searched
+ *   docs/assistant-chat.png           the "Recruiting assistant" example's chat, answered by the demo's
+ *                                      scripted model (assistantModel.js) through the Recruiting tools
  *   build/screenshots/                 for checking, not for the README: a new Recruiting Trigger
  *                                      (Webhook ID still empty), Job Create's Tags rows, the node panel
  *
- *   node scripts/e2e/screenshot.js [--version 2.41.1] [--no-build]
+ *   node scripts/e2e/screenshot.js [--version 2.41.1] [--no-build] [--assistant-only]
  *
  * Starts its own sandbox + n8n (fresh user folder, the packed tarball installed community-style),
  * imports the example, logs in through the sign-in page and opens each node by its URL.
@@ -22,6 +24,8 @@ const { startN8n } = require('../n8n/instance');
 const lib = require('./lib');
 const ex = require('./examples');
 const { manualTrigger, recruitingNode, chain } = require('../n8n/workflow');
+const { startAssistantModel } = require('./assistantModel');
+const { createModelCredential } = require('./agentChecks');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const FLAGS = [
@@ -50,6 +54,7 @@ async function main() {
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'recruiting-shot-'));
 	const n8n = await startN8n({ version, userFolder, communityTarballs: [tarball] });
 	let browser;
+	let model;
 	try {
 		const credential = await lib.createCredential(n8n, sb.sandbox);
 		const wf = await n8n.api('POST', '/workflows', ex.fillExample('hired', { credential }));
@@ -61,6 +66,9 @@ async function main() {
 		await page.locator('button:has-text("Sign in")').first().click();
 		await page.waitForURL((u) => !String(u).includes('/signin'), { timeout: 30000 });
 		fs.mkdirSync(path.join(lib.ROOT, 'docs'), { recursive: true });
+		model = await startAssistantModel();
+		await assistantChatShot(page, n8n, sb, credential, model);
+		if (argv.includes('--assistant-only')) return;
 		for (const shot of SHOTS) {
 			const node = wf.nodes.find((n) => n.name === shot.node);
 			await page.goto(`${n8n.url}/workflow/${wf.id}/${node.id}`, { waitUntil: 'networkidle' });
@@ -137,11 +145,58 @@ async function main() {
 		lib.log(`saved ${path.relative(lib.ROOT, pickerFile)}`);
 	} finally {
 		if (browser) await browser.close();
+		if (model) await model.close();
 		await n8n.stop();
 		await sb.sandbox.close();
 		fs.rmSync(userFolder, { recursive: true, force: true });
 		fs.rmSync(dir, { recursive: true, force: true });
 	}
+}
+
+/**
+ * The assistant example as the demo imports it, its chat opened from the canvas ("Open chat") and
+ * two messages typed, each answered through the Recruiting tools.
+ */
+async function assistantChatShot(page, n8n, sb, credential, model) {
+	const modelCredential = await createModelCredential(n8n, model.url, { name: 'OpenAI (demo: scripted model)', apiKey: 'sk-demo-screenshot' });
+	const wf = await n8n.api('POST', '/workflows', ex.fillExample('assistant', { credential, modelCredential }));
+	const apps = sb.seeded.values('applications');
+	const screening = apps.filter((a) => a.stage.parent_stage === 'screening');
+	const jobId = screening[0].job.id;
+	const app = screening.find((a) => a.job.id === jobId);
+	await page.goto(`${n8n.url}/workflow/${wf.id}`, { waitUntil: 'networkidle' });
+	const fail = path.join(lib.ROOT, 'build', 'screenshots', 'assistant-chat-failed.png');
+	fs.mkdirSync(path.dirname(fail), { recursive: true });
+	try {
+		// The canvas's "Open chat" button under the chat trigger (the canvas pane overlaps its edge).
+		const chatButton = page.locator('[data-test-id="workflow-chat-button"]');
+		if (await chatButton.count()) await chatButton.first().click({ timeout: 30000 });
+		else await page.getByRole('button', { name: /open chat/i }).first().click({ timeout: 30000, force: true });
+		const input = page.getByPlaceholder(/Type message/i).first();
+		// The answer is the model's text; the stand-in begins each with what it did. The list last,
+		// so the chat shows it.
+		const exchanges = [
+			[`tag ${app.candidate.id} as Hired`, `Tagged ${app.candidate.id}`],
+			[`find applications for job ${jobId} at screening`, 'Applications to'],
+		];
+		for (const [message, answer] of exchanges) {
+			await input.waitFor({ state: 'visible', timeout: 30000 });
+			await input.fill(message);
+			await input.press('Enter');
+			await page.getByText(answer).first().waitFor({ state: 'visible', timeout: 60000 });
+		}
+		// n8n's "Workflow executed successfully" toasts cover the canvas: closed.
+		for (const close of await page.locator('.el-notification__closeBtn').all()) await close.click().catch(() => {});
+		// The chat scrolled to the start of the list answer (it ends scrolled to the bottom).
+		for (const start of await page.getByText(/^Applications to/).all()) await start.scrollIntoViewIfNeeded().catch(() => {});
+	} catch (e) {
+		await page.screenshot({ path: fail });
+		throw new Error(`${e.message}\n(the page then: ${path.relative(lib.ROOT, fail)})`);
+	}
+	await page.waitForTimeout(1500);
+	const file = path.join(lib.ROOT, 'docs', 'assistant-chat.png');
+	await page.screenshot({ path: file });
+	lib.log(`saved ${path.relative(lib.ROOT, file)}`);
 }
 
 main().catch((e) => {

@@ -74,6 +74,8 @@ function toolExchanges(messages) {
 
 function record(body) {
 	const messages = body.messages || [];
+	// A chat with memory repeats earlier turns: this turn starts at the last user message.
+	const lastUser = messages.map((m) => m.role).lastIndexOf('user');
 	return {
 		at: new Date().toISOString(),
 		model: body.model,
@@ -81,8 +83,9 @@ function record(body) {
 		tools: offeredTools(body),
 		messages,
 		user: messages.filter((m) => m.role === 'user').map((m) => textOf(m.content)).join('\n'),
+		lastUser: lastUser >= 0 ? textOf(messages[lastUser].content) : '',
 		system: messages.filter((m) => m.role === 'system').map((m) => textOf(m.content)).join('\n'),
-		toolResults: toolExchanges(messages),
+		toolResults: toolExchanges(messages.slice(Math.max(lastUser, 0))),
 	};
 }
 
@@ -179,9 +182,11 @@ function scriptedReply(conversation, rec) {
 
 /**
  * Starts the server. Returns { url, port, script(id, conversation), requests, problems,
- * requestsOf(id), clear(), close() }.
+ * requestsOf(id), clear(), close() }. `unscripted(rec)`, when given, answers a request that names
+ * no scripted conversation: it returns a conversation ({ id, steps, answer }) built for that request
+ * (the demo's assistant, assistantModel.js, reads what the user typed).
  */
-async function startScriptedModel({ port = 0 } = {}) {
+async function startScriptedModel({ port = 0, unscripted } = {}) {
 	const conversations = new Map();
 	const requests = [];
 	const problems = [];
@@ -206,7 +211,8 @@ async function startScriptedModel({ port = 0 } = {}) {
 				if (!body || !Array.isArray(body.messages)) throw new ScriptError('scripted model: the body is not a chat completion request');
 				const rec = record(body);
 				rec.authorization = req.headers.authorization;
-				const conversation = [...conversations.values()].find((c) => rec.user.includes(c.id));
+				const conversation =
+					[...conversations.values()].find((c) => rec.user.includes(c.id)) || (unscripted && unscripted(rec));
 				rec.conversation = conversation && conversation.id;
 				requests.push(rec);
 				if (!conversation) throw new ScriptError(`scripted model: no scripted conversation named in: ${rec.user.slice(0, 200)}`);

@@ -84,7 +84,7 @@ describe('application getMany', () => {
 	});
 
 	test('a filter value with reserved characters stays one query value', async () => {
-		const candidateId = 'can_a&b=c?d#e f/ü%';
+		const candidateId = 'can_a&b=c?d#e+f/ü%'; // no space: an ID with one is refused before the request
 		const result = await fx.run({ ...getMany, limit: 5, filters: { candidateId } });
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(0);

@@ -4,7 +4,7 @@
  * hooks (one sandbox per file, reset before each test like a freshly started n8n process) and
  * returns the helpers.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
@@ -23,6 +23,15 @@ export interface Setup {
 	store: StaticDataStore;
 	/** Another hook harness on the same "database row", e.g. with other parameters. */
 	hooksWith(params: INodeParameters, store?: StaticDataStore): HookHarness;
+}
+
+export function lastCall(server: WebhookServer) {
+	return server.calls[server.calls.length - 1];
+}
+
+/** The items the last call started the workflow with; undefined when it started nothing. */
+export function items(server: WebhookServer): INodeExecutionData[] | undefined {
+	return lastCall(server).workflowData?.[0];
 }
 
 export function useTriggerFixture() {
@@ -60,6 +69,11 @@ export function useTriggerFixture() {
 		...overrides,
 	});
 	const remote = (id = WEBHOOK) => sandbox.get('webhooks', id) as Webhook;
+	function webhookRequests() {
+		return sandbox.requests
+			.filter((r) => r.segments.includes('webhooks'))
+			.map((r) => ({ method: r.method, id: r.segments[r.segments.length - 1], body: r.body as IDataObject | undefined }));
+	}
 	/** The dashboard state of a webhook: what deactivation must put back. */
 	const dashboardState = (id = WEBHOOK) => {
 		const { endpoint, subscribed_events, name, description } = remote(id);
@@ -90,6 +104,8 @@ export function useTriggerFixture() {
 		parameters,
 		remote,
 		dashboardState,
+		/** The sandbox's requests to /webhooks: method, webhook id and body. */
+		webhookRequests,
 		/** A webhook server (n8n's production endpoint) and a hook harness sharing one static-data row. */
 		async setup(params: INodeParameters = parameters(), store = new StaticDataStore()): Promise<Setup> {
 			const node = new RecruitingTrigger();

@@ -10,6 +10,7 @@ import {
 	computeSignature,
 	decodeSigningSecret,
 	describeSignatureFailure,
+	matchSignature,
 	readSignatureHeaders,
 	verifyWebhookSignature,
 } from '../../nodes/shared/signature';
@@ -240,5 +241,23 @@ describe('helpers', () => {
 			timestampText: `0${ts}`,
 			v1Signatures: ['a', 'c'],
 		});
+	});
+
+	it('matchSignature, after checkSignatureHeaders: what verifyWebhookSignature answers, for each key tried', () => {
+		const delivery = sign(payload);
+		const now = Date.now();
+		const check = checkSignatureHeaders(delivery.headers, now);
+		if (!check.valid) throw new Error(`headers refused: ${check.reason}`);
+		for (const key of [secret, bareSecret, otherSecret, 'not base64!']) {
+			const verified = verifyWebhookSignature({ ...delivery, secret: key, nowMs: now });
+			expect(matchSignature(check, delivery.body, key)).toEqual(verified);
+		}
+		expect(matchSignature(check, delivery.body, secret).valid).toBe(true);
+		expect(matchSignature(check, delivery.body, otherSecret)).toEqual({ valid: false, reason: 'no-matching-signature' });
+		expect(matchSignature(check, delivery.body, 'not base64!')).toEqual({ valid: false, reason: 'invalid-secret' });
+		// The keyed half only: headers checked once are not checked against the clock again.
+		const late = verifyWebhookSignature({ ...delivery, secret, nowMs: now + 10 * 60_000 });
+		expect(late).toEqual({ valid: false, reason: 'timestamp-too-old' });
+		expect(matchSignature(check, delivery.body, secret).valid).toBe(true);
 	});
 });

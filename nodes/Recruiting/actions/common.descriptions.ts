@@ -1,30 +1,13 @@
 /** Editor fields shared by the operations: builders of INodeProperties only, no runtime code. */
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { toolListProperties } from './toolMode';
-
-/** A resource's Operation selector; the first option is the default unless another is named. */
-export function operationSelector(
-	resource: string,
-	options: INodePropertyOptions[],
-	defaultOperation = String(options[0].value),
-): INodeProperties {
-	return {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		description: 'What to do with the chosen resource; each option says what it returns',
-		displayOptions: { show: { resource: [resource] } },
-		options,
-		default: defaultOperation,
-	};
-}
+import type { OperationOption } from './types';
 
 /**
- * The Get Many option of an Operation selector: `getManyOption('tags', 'Lists the tags…', 'Get many
- * tags with their IDs')`. The action is what an AI agent reads as the tool's description.
+ * The Get Many option of an Operation selector: `getManyOption('Lists the tags…', 'Get many tags
+ * with their IDs')`. The action is what an AI agent reads as the tool's description.
  */
-export function getManyOption(plural: string, description: string, action = `Get many ${plural}`): INodePropertyOptions {
+export function getManyOption(description: string, action: string): OperationOption {
 	return { name: 'Get Many', value: 'getMany', description, action };
 }
 
@@ -154,6 +137,11 @@ export function idLocator(options: IdLocatorOptions): INodeProperties {
 	};
 }
 
+/** A required ID typed or mapped as text, where the service has no list to pick it from. */
+export function idField(displayName: string, name: string, placeholder: string, description: string): INodeProperties {
+	return { displayName, name, type: 'string', required: true, default: '', placeholder, description };
+}
+
 /**
  * A list of `{ id, name }` tag references (job create, candidate update); read it with
  * `tagReferences`. Each row takes a tag from the dropdown or, left on its first entry (value ''),
@@ -230,6 +218,29 @@ export function fieldGroup(options: FieldGroupOptions): INodeProperties {
 			},
 		],
 	};
+}
+
+/**
+ * An `{ id, name }` object of the API (a category, a source's contact…) as a group of its two text
+ * fields, after any other fields it has (`first`, e.g. a language's code).
+ */
+export function idNameGroup(
+	displayName: string,
+	name: string,
+	description: string,
+	texts: { id: string; name: string },
+	first: INodeProperties[] = [],
+): INodeProperties {
+	return fieldGroup({
+		displayName,
+		name,
+		description,
+		values: [
+			...first,
+			textField('ID', 'id', { description: texts.id }),
+			textField('Name', 'name', { description: texts.name }),
+		],
+	});
 }
 
 /** A text parameter, empty by default. */

@@ -4,11 +4,10 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeListSearchItems, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestAllItems, recruitingRequestPage, resourcePath } from '../../shared/transport';
-import { updateDisplayOptions } from '../../shared/updateDisplayOptions';
 import { enteredText } from '../../shared/text';
 import { invalidField, requireId } from '../../shared/validation';
 import { readEntries, TAG_LIST } from '../lists';
-import { listOptions, returnAllAndLimit } from './common.descriptions';
+import { getManyOption, listOptions, returnAllAndLimit } from './common.descriptions';
 import type { ToolShape } from './simplify';
 import { isToolMode, readToolPage, withToolListPage } from './toolMode';
 import type { RecruitingOperation } from './types';
@@ -90,20 +89,16 @@ export interface IdSegment {
 /**
  * A Get Many operation with nothing but Return All, Limit and the additional query escape hatch,
  * over a path of fixed segments and ids:
- * `simpleGetMany('jobNote', ['jobs', jobIdSegment, 'notes'], { output: 'note', plural: 'job notes' })`.
+ * `simpleGetMany(['jobs', jobIdSegment, 'notes'], { output: 'note', plural: 'job notes', description, action })`.
  */
 export function simpleGetMany(
-	resource: string,
 	segments: Array<string | IdSegment>,
-	records: { output: ToolShape; plural: string },
+	records: { output: ToolShape; plural: string; description: string; action: string },
 ): RecruitingOperation {
 	const idFields = segments.flatMap((segment) => (typeof segment === 'string' ? [] : [segment.field]));
 	return {
-		description: updateDisplayOptions({ show: { resource: [resource], operation: ['getMany'] } }, [
-			...idFields,
-			...returnAllAndLimit,
-			listOptions(),
-		]),
+		option: getManyOption(records.description, records.action),
+		properties: [...idFields, ...returnAllAndLimit, listOptions()],
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 			let notFound: string | undefined;
 			const rawSegments = segments.map((segment) => {

@@ -1,9 +1,24 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { ToolShape } from './simplify';
 
-/** One API operation: its editor fields, and what it does for one input item. */
+/**
+ * An operation's entry in its resource's Operation selector. Its value is the operation's one
+ * name: the resource derives the selector, the dispatch key and the fields' display rule from it.
+ */
+export interface OperationOption {
+	name: string;
+	value: string;
+	/** What the editor shows under the option; says what the operation returns. */
+	description: string;
+	/** What an AI agent reads as the tool's description. */
+	action: string;
+}
+
+/** One API operation: its selector entry, its editor fields, and what it does for one input item. */
 export interface RecruitingOperation {
-	description: INodeProperties[];
+	option: OperationOption;
+	/** The operation's fields; its resource shows them only while this operation is selected. */
+	properties: INodeProperties[];
 	/** Returns one output item per object; the router pairs them with the input item. */
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
 	/**

@@ -1,16 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { candidateLacks, viaFullApi } from '../fullApi';
 import { isSimplified, simplifyApplication, simplifyField } from '../simplify';
 import { applicationAndCandidate, applicationCandidateField, applicationIdField, applicationNotFound } from './fields';
+import type { OperationOption } from '../types';
 
-const properties: INodeProperties[] = [applicationIdField, applicationCandidateField, simplifyField];
+export const option: OperationOption = {
+	name: 'Get',
+	value: 'get',
+	description:
+		'Retrieves one application, under its candidate (the service\'s full API); the candidate is found from the application when not given. Returns the application: with Simplify on, flat fields as Get Many gives them.',
+	action: 'Get one application by ID (app_…), with its candidate (can_…) found when not given',
+};
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['application'], operation: ['get'] } },
-	properties,
-);
+export const properties: INodeProperties[] = [applicationIdField, applicationCandidateField, simplifyField];
 
 export const output = 'application';
 

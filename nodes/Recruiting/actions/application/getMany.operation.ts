@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
-import { checkOneOf, invalidField } from '../../../shared/validation';
+import { checkId, checkOneOf, invalidField } from '../../../shared/validation';
 import { optionsOf } from '../../../shared/options';
 import { PARENT_STAGE_OPTIONS, PARENT_STAGES } from '../../../shared/stages';
 import { scalarText } from '../../../shared/text';
-import { collection, idLocator, listOptions, returnAllAndLimit } from '../common.descriptions';
+import { collection, getManyOption, idLocator, listOptions, returnAllAndLimit } from '../common.descriptions';
 import { getManyItems, readAdditionalQuery, readCollection } from '../helpers';
 import { isSimplified, simplifyApplication, simplifyField } from '../simplify';
 
@@ -43,7 +42,12 @@ const ID_FILTERS = [
 	},
 ] as const;
 
-const properties: INodeProperties[] = [
+export const option = getManyOption(
+	'Lists applications, optionally filtered by candidate, job, parent stage or custom pipeline. Returns one item per application: with Simplify on, flat fields (candidate_name, candidate_email, job_title, parent_stage…), otherwise the full application.',
+	'Search applications by job (job_…), candidate (can_…) or parent stage, with candidate and job names',
+);
+
+export const properties: INodeProperties[] = [
 	...returnAllAndLimit,
 	simplifyField,
 	collection('Filters', 'filters', 'Add Filter', [
@@ -85,11 +89,6 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['application'], operation: ['getMany'] } },
-	properties,
-);
-
 /** The modeled filters and sort as query parameters; an added filter must have a value. */
 function readFilters(this: IExecuteFunctions, itemIndex: number, options: IDataObject): IDataObject {
 	const node = this.getNode();
@@ -104,7 +103,8 @@ function readFilters(this: IExecuteFunctions, itemIndex: number, options: IDataO
 		if (id.trim() === '') {
 			throw invalidField(node, itemIndex, filter.displayName, 'a value is required, or remove the filter');
 		}
-		qs[filter.query] = id;
+		// Sent in the query, checked as a path ID is: a huge value would be refused by the server (431).
+		qs[filter.query] = checkId(node, itemIndex, filter.displayName, id);
 	}
 	if (filters.parentStage !== undefined) {
 		qs.parent_stage = checkOneOf(node, itemIndex, 'Parent Stage', filters.parentStage, PARENT_STAGES);

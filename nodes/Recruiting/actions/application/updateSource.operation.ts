@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkOneOf, checkSomeFields } from '../../../shared/validation';
-import { fieldGroup, textField, updateFields } from '../common.descriptions';
+import { idNameGroup, textField, updateFields } from '../common.descriptions';
 import { optionsOf } from '../../../shared/options';
 import { candidateLacks, viaFullApi } from '../fullApi';
 import { compact, locatorValue, readCollection, readGroup, textObject } from '../helpers';
 import { enteredText } from '../../../shared/text';
 import { userLocator } from '../user/fields';
 import { applicationAndCandidate, applicationCandidateField, applicationIdField, applicationNotFound } from './fields';
+import type { OperationOption } from '../types';
 
 /** How the candidate came to the application (service-facts.md, as the reference lists them). */
 export const SOURCE_ORIGINS = [
@@ -21,19 +21,22 @@ export const SOURCE_ORIGINS = [
 	'agency_submission',
 ] as const;
 
-/** A `{ id, name }` of the source, as a group of two text fields. */
+/** A `{ id, name }` of the source. */
 const reference = (displayName: string, name: string, what: string): INodeProperties =>
-	fieldGroup({
-		displayName,
-		name,
-		description: `The ${what}, by ID and/or name as the service shows them`,
-		values: [
-			textField('ID', 'id', { description: `The ID of the ${what} as the service shows it` }),
-			textField('Name', 'name', { description: `The name of the ${what}, as plain text` }),
-		],
+	idNameGroup(displayName, name, `The ${what}, by ID and/or name as the service shows them`, {
+		id: `The ID of the ${what} as the service shows it`,
+		name: `The name of the ${what}, as plain text`,
 	});
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Update Source',
+	value: 'updateSource',
+	description:
+		'Sets where an application came from: origin, source name, contact, user, recruiter (the service\'s full API; only the fields given are sent). Returns the application\'s source.',
+	action: 'Set where an application (app_…) of a candidate (can_…) came from: origin, source, referrer',
+};
+
+export const properties: INodeProperties[] = [
 	applicationIdField,
 	applicationCandidateField,
 	updateFields([
@@ -60,11 +63,6 @@ const properties: INodeProperties[] = [
 		),
 	]),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['application'], operation: ['updateSource'] } },
-	properties,
-);
 
 export const output = 'source';
 

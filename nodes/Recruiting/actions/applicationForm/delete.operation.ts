@@ -1,26 +1,26 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequest, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
+import { idField } from '../common.descriptions';
 import { deletedOutput } from '../helpers';
 import { requireId } from '../../../shared/validation';
+import type { OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Form ID',
-		name: 'formId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'form_…',
-		description:
-			'The ID (form_…) of the application form to delete permanently, e.g. one of application_form.additional_form_ids of a job (Job → Get, Simplify off)',
-	},
+export const option: OperationOption = {
+	name: 'Delete',
+	value: 'delete',
+	description:
+		'Permanently deletes an application form; this cannot be undone. Returns { deleted: true }.',
+	action: 'Permanently delete an application form by form ID (form_…): cannot be undone',
+};
+
+export const properties: INodeProperties[] = [
+	idField(
+		'Form ID',
+		'formId',
+		'form_…',
+		'The ID (form_…) of the application form to delete permanently, e.g. one of application_form.additional_form_ids of a job (Job → Get, Simplify off)',
+	),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['applicationForm'], operation: ['delete'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const formId = requireId.call(this, 'formId', itemIndex, 'Form ID');

@@ -1,22 +1,24 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequest, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
 import { success } from '../helpers';
 import { candidateIdField } from './fields';
 import { readTagId, tagField } from './tag';
+import type { OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Add Tag',
+	value: 'addTag',
+	description: 'Adds one tag to a candidate, keeping their other tags. Returns { success: true }.',
+	action: 'Add a tag, by name or ID, to a candidate (can_…), keeping their other tags',
+};
+
+export const properties: INodeProperties[] = [
 	candidateIdField,
 	tagField(
 		'The tag to add: its ID (tag_…, from Tag → Get Many), its exact name (an unknown name is an error and nothing is written), or pick it from the list',
 	),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['candidate'], operation: ['addTag'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const candidateId = requireId.call(this, 'candidateId', itemIndex, candidateIdField.displayName);

@@ -1,16 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
 import { isSimplified, simplifyCandidate, simplifyField } from '../simplify';
 import { candidateIdField, candidateNotFound } from './fields';
+import type { OperationOption } from '../types';
 
-const properties: INodeProperties[] = [candidateIdField, simplifyField];
+export const option: OperationOption = {
+	name: 'Get',
+	value: 'get',
+	description:
+		'Retrieves one candidate by ID. Returns the candidate: with Simplify on, flat fields (full_name, email, phone_number, title, company, tags, application_ids…), otherwise the full record.',
+	action: 'Get a candidate\'s profile (name, e-mail, tags, applications) by candidate ID (can_…)',
+};
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['candidate'], operation: ['get'] } },
-	properties,
-);
+export const properties: INodeProperties[] = [candidateIdField, simplifyField];
 
 export const output = 'candidate';
 

@@ -1,18 +1,26 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
 import { TAG_LIST } from '../../lists';
 import { success, tagNamedIn, tagsByName } from '../helpers';
 import { candidateIdField, candidateNotFound } from './fields';
 import { readTagId, tagField } from './tag';
+import type { OperationOption } from '../types';
 
-export const description = updateDisplayOptions({ show: { resource: ['candidate'], operation: ['removeTag'] } }, [
+export const option: OperationOption = {
+	name: 'Remove Tag',
+	value: 'removeTag',
+	description:
+		'Removes one tag from a candidate by reading their tags and writing back all the others: a tag change made by someone else in between can be lost. Returns { success: true }.',
+	action: 'Remove a tag, by name or ID, from a candidate (can_…)',
+};
+
+export const properties: INodeProperties[] = [
 	candidateIdField,
 	tagField(
 		'The tag to take off: pick it from the list, give its ID (tag_…, from Tag → Get Many or the candidate\'s tags) or, in By Name mode, its name. A value that is none of the candidate\'s tag IDs is also compared with the names of their tags (case and spaces ignored; a name two of them share is an error). A tag the candidate does not have is not an error: nothing is written.',
 	),
-]);
+];
 
 /**
  * The API has no "remove tag" endpoint: the candidate's tags are read and written back without

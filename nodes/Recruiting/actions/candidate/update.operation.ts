@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import {
 	checkEmail,
 	checkSomeFields,
@@ -12,8 +11,17 @@ import { fieldGroup, tagsCollection, textField, updateFields } from '../common.d
 import { enteredText } from '../../../shared/text';
 import { nested, readCollection, readGroup, readGroups, tagReferences, textObject } from '../helpers';
 import { candidateIdField, candidateNotFound } from './fields';
+import type { OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Update',
+	value: 'update',
+	description:
+		'Overwrites the candidate fields given (others stay as they are); tags given replace the candidate\'s whole tag list. Returns the updated candidate.',
+	action: 'Change a candidate\'s (can_…) profile fields; tags given replace all their tags',
+};
+
+export const properties: INodeProperties[] = [
 	candidateIdField,
 	updateFields([
 		{
@@ -124,11 +132,6 @@ const properties: INodeProperties[] = [
 		},
 	]),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['candidate'], operation: ['update'] } },
-	properties,
-);
 
 /** Editor name → API name of the plain text fields. */
 const TEXT_FIELDS: Record<string, string> = {

@@ -1,15 +1,23 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
-import { invalidField, requireId } from '../../../shared/validation';
+import { checkId, invalidField, requireId } from '../../../shared/validation';
 import { candidateIdField, candidateNotFound } from '../candidate/fields';
 import { additionalFields, idLocator } from '../common.descriptions';
 import { candidateLacks, viaFullApi } from '../fullApi';
 import { locatorValue, readCollection, splitList } from '../helpers';
 import { enteredText } from '../../../shared/text';
 import { usersField } from '../user/fields';
+import type { OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Create',
+	value: 'create',
+	description:
+		'Adds a note to a candidate, optionally about one of their applications, mentioning users (the service\'s full API). Returns the created note.',
+	action: 'Add a note to a candidate (can_…), optionally about an application (app_…), mentioning users',
+};
+
+export const properties: INodeProperties[] = [
 	{
 		...candidateIdField,
 		description:
@@ -47,11 +55,6 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['candidateNote'], operation: ['create'] } },
-	properties,
-);
-
 export const output = 'note';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
@@ -65,7 +68,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const mentioned = splitList(fields.mentionedUsers);
 	if (mentioned.length) body.mentioned_users = mentioned;
 	if (fields.restricted !== undefined) body.restricted = fields.restricted === true;
-	const applicationId = enteredText(locatorValue(fields.applicationId));
+	// Checked as a path ID is: it goes into the request line (a 10,000-character one is refused there, 431).
+	const given = locatorValue(fields.applicationId);
+	const applicationId = enteredText(given) === '' ? '' : checkId(this.getNode(), itemIndex, 'Application', given);
 
 	return await viaFullApi(
 		this,

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkIntegerInRange, checkSomeFields, invalidField, requireId } from '../../../shared/validation';
 import { candidateIdField } from '../candidate/fields';
-import { updateFields } from '../common.descriptions';
+import { idField, updateFields } from '../common.descriptions';
 import { readCollection, readGroups, splitList, textObject } from '../helpers';
 import { usersField } from '../user/fields';
+import type { OperationOption } from '../types';
 
 /** Editor name → API name of a file object's text fields. */
 const FILE_TEXT_FIELDS: Record<string, string> = {
@@ -17,22 +17,26 @@ const FILE_TEXT_FIELDS: Record<string, string> = {
 	fileExtension: 'file_extension',
 };
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Update',
+	value: 'update',
+	description:
+		'Overwrites the fields given of a note on a candidate (files and mentions given replace the current ones). Returns the updated note.',
+	action: 'Change the text of an existing note on a candidate (can_…) by note ID',
+};
+
+export const properties: INodeProperties[] = [
 	{
 		...candidateIdField,
 		description:
 			'The ID (can_…) of the candidate the note belongs to, or pick the candidate from the list; on candidate.note.* trigger events it is in the trigger item\'s object',
 	},
-	{
-		displayName: 'Note ID',
-		name: 'noteId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'note_…',
-		description:
-			'The ID of the note to update, e.g. from a Recruiting Trigger item\'s object on candidate.note.created or candidate.note.updated',
-	},
+	idField(
+		'Note ID',
+		'noteId',
+		'note_…',
+		'The ID of the note to update, e.g. from a Recruiting Trigger item\'s object on candidate.note.created or candidate.note.updated',
+	),
 	updateFields([
 		{
 			displayName: 'Files',
@@ -126,11 +130,6 @@ const properties: INodeProperties[] = [
 		},
 	]),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['candidateNote'], operation: ['update'] } },
-	properties,
-);
 
 function fileObject(this: IExecuteFunctions, itemIndex: number, file: IDataObject): IDataObject {
 	const node = this.getNode();

@@ -1,14 +1,22 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
 import { applicationIdField } from '../application/fields';
 import { textField } from '../common.descriptions';
 import { listAnswers, viaFullApi } from '../fullApi';
 import { readCollection, readGroups } from '../helpers';
 import { answerBody, answersField } from './update.operation';
+import type { OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Complete',
+	value: 'complete',
+	description:
+		'Fills in a feedback form for an application with answers to its questions (the service\'s full API). Returns the new, complete feedback with its questions and answers.',
+	action: 'Complete a feedback form (form_…) for an application (app_…); returns the new feedback (fdbk_…)',
+};
+
+export const properties: INodeProperties[] = [
 	{
 		...applicationIdField,
 		description:
@@ -21,8 +29,6 @@ const properties: INodeProperties[] = [
 	}),
 	answersField,
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['feedback'], operation: ['complete'] } }, properties);
 
 export const output = 'feedback';
 

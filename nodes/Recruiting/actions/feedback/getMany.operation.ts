@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkOneOf, invalidField } from '../../../shared/validation';
-import { collection, listOptions, returnAllAndLimit } from '../common.descriptions';
+import { collection, getManyOption, listOptions, returnAllAndLimit } from '../common.descriptions';
 import { optionsOf } from '../../../shared/options';
 import { viaFullApi } from '../fullApi';
 import { getManyItems, readAdditionalQuery, readCollection } from '../helpers';
@@ -15,7 +14,12 @@ export const FEEDBACK_STATUSES = ['pending', 'complete'] as const;
 const AFTER_FETCHING =
 	'Applied by this node to the feedback it fetched, not sent to the service (its filter names are not published): with Limit, the limit counts the feedback fetched, so fewer may come out; turn on Return All to filter the whole list';
 
-const properties: INodeProperties[] = [
+export const option = getManyOption(
+	'Lists feedback with its questions and answers (the service\'s full API), optionally only one status or form, filtered after fetching. Returns one item per feedback.',
+	'Get many feedback forms (fdbk_…) with status and answers, optionally only pending or complete ones',
+);
+
+export const properties: INodeProperties[] = [
 	...returnAllAndLimit,
 	collection('Filters', 'filters', 'Add Filter', [
 		{
@@ -37,8 +41,6 @@ const properties: INodeProperties[] = [
 	]),
 	listOptions(),
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['feedback'], operation: ['getMany'] } }, properties);
 
 /** What a feedback must match, from the filters added; undefined when none was. */
 function readFilter(this: IExecuteFunctions, itemIndex: number): ((feedback: IDataObject) => boolean) | undefined {

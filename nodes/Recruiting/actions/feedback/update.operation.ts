@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkIntegerInRange, invalidField, requireId } from '../../../shared/validation';
 import { enteredText } from '../../../shared/text';
+import { idField } from '../common.descriptions';
 import { asText, readCollection, readGroups, splitList } from '../helpers';
+import type { OperationOption } from '../types';
 
 /** The answers to a form's questions in the spec's Answer shape (Update, and Complete); read with `answerBody`. */
 export const answersField: INodeProperties = {
@@ -89,43 +90,35 @@ export const answersField: INodeProperties = {
 	],
 };
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Feedback ID',
-		name: 'feedbackId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'fdbk_…',
-		description:
-			'The ID (fdbk_…) of the feedback to update, e.g. from an application\'s feedback list (Application → Get Many, Simplify off) or a feedback.requested trigger item',
-	},
-	{
-		displayName: 'Application ID',
-		name: 'applicationId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'app_…',
-		description:
-			'The ID (app_…) of the application the feedback is about: the application_id of the feedback, or the ID of an Application → Get Many item',
-	},
-	{
-		displayName: 'Form ID',
-		name: 'formId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'form_…',
-		description: 'The ID (form_…) of the feedback form: the form_id of the feedback, e.g. from a feedback.requested trigger item',
-	},
+export const option: OperationOption = {
+	name: 'Update',
+	value: 'update',
+	description:
+		'Writes answers to the questions of a feedback form about an application. Returns the updated feedback with its questions and answers.',
+	action: 'Record answers on a feedback form by feedback ID (fdbk_…), replacing earlier answers to those questions',
+};
+
+export const properties: INodeProperties[] = [
+	idField(
+		'Feedback ID',
+		'feedbackId',
+		'fdbk_…',
+		'The ID (fdbk_…) of the feedback to update, e.g. from an application\'s feedback list (Application → Get Many, Simplify off) or a feedback.requested trigger item',
+	),
+	idField(
+		'Application ID',
+		'applicationId',
+		'app_…',
+		'The ID (app_…) of the application the feedback is about: the application_id of the feedback, or the ID of an Application → Get Many item',
+	),
+	idField(
+		'Form ID',
+		'formId',
+		'form_…',
+		'The ID (form_…) of the feedback form: the form_id of the feedback, e.g. from a feedback.requested trigger item',
+	),
 	answersField,
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['feedback'], operation: ['update'] } },
-	properties,
-);
 
 export function answerBody(this: IExecuteFunctions, itemIndex: number, answer: IDataObject): IDataObject {
 	const node = this.getNode();

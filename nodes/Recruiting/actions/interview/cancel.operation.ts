@@ -1,26 +1,26 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequest, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
+import { idField } from '../common.descriptions';
 import { success } from '../helpers';
+import type { OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Interview ID',
-		name: 'interviewId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'int_…',
-		description:
-			'The ID (int_…) of the interview to cancel, e.g. from Interview → Create, an application\'s interviews list (Application → Get Many, Simplify off) or an interview.* trigger item',
-	},
+export const option: OperationOption = {
+	name: 'Cancel',
+	value: 'cancel',
+	description:
+		'Cancels a scheduled interview; this cannot be undone through the API. Returns { success: true }.',
+	action: 'Cancel a scheduled interview by interview ID (int_…): cannot be undone',
+};
+
+export const properties: INodeProperties[] = [
+	idField(
+		'Interview ID',
+		'interviewId',
+		'int_…',
+		'The ID (int_…) of the interview to cancel, e.g. from Interview → Create, an application\'s interviews list (Application → Get Many, Simplify off) or an interview.* trigger item',
+	),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['interview'], operation: ['cancel'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const interviewId = requireId.call(this, 'interviewId', itemIndex, 'Interview ID');

@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import {
 	checkEmail,
 	checkHttpUrl,
@@ -15,6 +14,7 @@ import { additionalFields, byName, idLocator } from '../common.descriptions';
 import { enteredText } from '../../../shared/text';
 import { asText, locatorValue, readCollection, readGroups } from '../helpers';
 import { userLocator } from '../user/fields';
+import type { OperationOption } from '../types';
 
 export const INTERVIEW_TYPES = ['phone', 'online', 'on_site'] as const;
 export const ATTENDEE_TYPES = ['user', 'candidate', 'guest'] as const;
@@ -36,7 +36,15 @@ function timeZoneOptions(): Array<{ name: string; value: string }> {
 	return [...zones].sort().map((zone) => ({ name: zone, value: zone }));
 }
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Create',
+	value: 'create',
+	description:
+		'Schedules an interview for an application: type, start and end, time zone, attendees. Returns the created interview.',
+	action: 'Schedule an interview for an application (app_…) with a start, end and type',
+};
+
+export const properties: INodeProperties[] = [
 	idLocator({
 		name: 'applicationId',
 		displayName: 'Application',
@@ -205,11 +213,6 @@ const properties: INodeProperties[] = [
 		},
 	]),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['interview'], operation: ['create'] } },
-	properties,
-);
 
 /** The attendee shape the service expects: both ids always present (null where they do not apply). */
 function attendeeBody(

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkLength, checkOneOf, toIsoDateTime } from '../../../shared/validation';
 import { labelOf, optionsOf } from '../../../shared/options';
-import { additionalFields, fieldGroup, tagsCollection, textField } from '../common.descriptions';
+import { additionalFields, fieldGroup, idNameGroup, tagsCollection, textField } from '../common.descriptions';
 import { asText, compact, locatorValue, nested, readCollection, readGroup, splitList, tagReferences, textObject } from '../helpers';
 import { userLocator, usersField } from '../user/fields';
+import type { OperationOption } from '../types';
 
 export const JOB_STATUSES = ['drafted', 'published', 'closed', 'internal'] as const;
 export const JOB_TYPES = [
@@ -27,7 +27,14 @@ const BASE_FORM_KEYS = [
 	'cover_letter',
 ] as const;
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Create',
+	value: 'create',
+	description: 'Creates a job from a title and optional details. Returns the created job.',
+	action: 'Create a job from a title and optional details; returns the new job ID (job_…)',
+};
+
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Title',
 		name: 'title',
@@ -86,14 +93,9 @@ const properties: INodeProperties[] = [
 				}),
 			],
 		}),
-		fieldGroup({
-			displayName: 'Category',
-			name: 'category',
-			description: 'The job\'s category, by ID and/or name as the service defines it',
-			values: [
-				textField('ID', 'id', { description: 'The ID of the job category as the service defines it' }),
-				textField('Name', 'name', { description: 'The name of the job category, e.g. Engineering' }),
-			],
+		idNameGroup('Category', 'category', 'The job\'s category, by ID and/or name as the service defines it', {
+			id: 'The ID of the job category as the service defines it',
+			name: 'The name of the job category, e.g. Engineering',
 		}),
 		fieldGroup({
 			displayName: 'Deadline',
@@ -129,16 +131,13 @@ const properties: INodeProperties[] = [
 			description: 'The experience level asked for: na, intern, entry_level, mid_level or senior',
 		},
 		textField('Job Code', 'jobCode', { description: 'The company\'s internal code for the job, as plain text' }),
-		fieldGroup({
-			displayName: 'Language',
-			name: 'language',
-			description: 'The language the job ad is written in',
-			values: [
-				textField('Code', 'code', { placeholder: 'en', description: 'The language code, e.g. en' }),
-				textField('ID', 'id', { description: 'The ID of the language as the service defines it' }),
-				textField('Name', 'name', { description: 'The language\'s name in English, e.g. English' }),
-			],
-		}),
+		idNameGroup(
+			'Language',
+			'language',
+			'The language the job ad is written in',
+			{ id: 'The ID of the language as the service defines it', name: 'The language\'s name in English, e.g. English' },
+			[textField('Code', 'code', { placeholder: 'en', description: 'The language code, e.g. en' })],
+		),
 		fieldGroup({
 			displayName: 'Location',
 			name: 'location',
@@ -198,11 +197,6 @@ const properties: INodeProperties[] = [
 		},
 	]),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['job'], operation: ['create'] } },
-	properties,
-);
 
 /** The IDs of a users dropdown (or an expression's list or comma-separated text); undefined when none. */
 function nonEmptyList(value: unknown): string[] | undefined {

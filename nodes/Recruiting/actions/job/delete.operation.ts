@@ -1,16 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequest, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { deletedOutput } from '../helpers';
 import { requireId } from '../../../shared/validation';
 import { jobIdField } from './fields';
+import type { OperationOption } from '../types';
 
-const properties: INodeProperties[] = [jobIdField];
+export const option: OperationOption = {
+	name: 'Delete',
+	value: 'delete',
+	description:
+		'Permanently deletes a job; this cannot be undone. Returns { deleted: true }.',
+	action: 'Permanently delete a job by job ID (job_…): cannot be undone',
+};
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['job'], operation: ['delete'] } },
-	properties,
-);
+export const properties: INodeProperties[] = [jobIdField];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const jobId = requireId.call(this, 'jobId', itemIndex, jobIdField.displayName);

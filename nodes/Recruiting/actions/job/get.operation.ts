@@ -1,16 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
 import { isSimplified, simplifyField, simplifyJob } from '../simplify';
 import { jobIdField } from './fields';
+import type { OperationOption } from '../types';
 
-const properties: INodeProperties[] = [jobIdField, simplifyField];
+export const option: OperationOption = {
+	name: 'Get',
+	value: 'get',
+	description:
+		'Retrieves one job by ID. Returns the job: with Simplify on, flat fields (title, status, type, city, remote, owner_id, apply_url, tags…), otherwise the full record.',
+	action: 'Get a job\'s details by job ID (job_…)',
+};
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['job'], operation: ['get'] } },
-	properties,
-);
+export const properties: INodeProperties[] = [jobIdField, simplifyField];
 
 export const output = 'job';
 

@@ -1,8 +1,9 @@
 import { simpleGetMany } from '../helpers';
 import { jobIdField } from '../job/fields';
 
-export const { description, execute, output } = simpleGetMany(
-	'jobNote',
-	['jobs', { field: jobIdField, noun: 'job' }, 'notes'],
-	{ output: 'note', plural: 'job notes' },
-);
+export const { option, properties, execute, output } = simpleGetMany(['jobs', { field: jobIdField, noun: 'job' }, 'notes'], {
+	output: 'note',
+	plural: 'job notes',
+	description: 'Lists the notes of one job. Returns one item per note (text, creator, date_created, files, mentioned_users).',
+	action: 'Get the notes written on a job, by job ID (job_…)',
+});

@@ -1,19 +1,25 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
 import { listAnswers, viaFullApi } from '../fullApi';
 import { userLocator } from './fields';
+import type { OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Get',
+	value: 'get',
+	description:
+		'Retrieves one user of the company account by ID. Returns the user: name, e-mail, type (role), category, permissions and assigned jobs.',
+	action: 'Get a user\'s name, e-mail and role by user ID (usr_…)',
+};
+
+export const properties: INodeProperties[] = [
 	userLocator(
 		'userId',
 		'User',
 		'The user\'s ID (usr_…), or pick the user from the list (searched by name and e-mail); e.g. owner_id of a job or organizer_id of an interview',
 	),
 ];
-
-export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['get'] } }, properties);
 
 export const output = 'user';
 

@@ -2,9 +2,15 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { viaFullApi } from '../fullApi';
 import { simpleGetMany } from '../helpers';
 
-const list = simpleGetMany('user', ['users'], { output: 'user', plural: 'users' });
+const list = simpleGetMany(['users'], {
+	output: 'user',
+	plural: 'users',
+	description:
+		'Lists the users of the company account. Returns one item per user: ID (usr_…), name, e-mail, type (role), category, permissions and assigned jobs.',
+	action: 'Get many users (usr_…) of the company with their names, e-mails and roles',
+});
 
-export const { description, output } = list;
+export const { option, properties, output } = list;
 
 /** The list names no ID: a 404 can only mean a service without GET /users. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

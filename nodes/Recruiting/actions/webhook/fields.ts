@@ -1,15 +1,12 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { idField } from '../common.descriptions';
 
-export const webhookIdField: INodeProperties = {
-	displayName: 'Webhook ID',
-	name: 'webhookId',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'wh_…',
-	description:
-		'The ID of a webhook created in the service\'s dashboard, as the dashboard or a Recruiting Trigger\'s Webhook ID field shows it',
-};
+export const webhookIdField: INodeProperties = idField(
+	'Webhook ID',
+	'webhookId',
+	'wh_…',
+	'The ID of a webhook created in the service\'s dashboard, as the dashboard or a Recruiting Trigger\'s Webhook ID field shows it',
+);
 
 /**
  * The signing key is a secret: it stays out of output items (and so out of saved execution data)

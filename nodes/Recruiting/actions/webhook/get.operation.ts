@@ -1,13 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { webhookLabel } from '../../../shared/events';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { requireId } from '../../../shared/validation';
 import { optionsCollection } from '../common.descriptions';
 import { readCollection } from '../helpers';
 import { webhookIdField, withoutSigningKey } from './fields';
+import type { OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Get',
+	value: 'get',
+	description:
+		'Retrieves one webhook by ID. Returns its endpoint, name, description, subscribed_events and status; the signing key only when asked for.',
+	action: 'Get a webhook\'s endpoint and events by webhook ID (wh_…)',
+};
+
+export const properties: INodeProperties[] = [
 	webhookIdField,
 	optionsCollection([
 		{
@@ -20,11 +28,6 @@ const properties: INodeProperties[] = [
 		},
 	]),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['webhook'], operation: ['get'] } },
-	properties,
-);
 
 export const output = 'webhook';
 

@@ -1,13 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { WEBHOOK_EVENT_OPTIONS, webhookLabel } from '../../../shared/events';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { updateDisplayOptions } from '../../../shared/updateDisplayOptions';
 import { checkEventNames, checkHttpUrl, checkSomeFields, requireId } from '../../../shared/validation';
 import { byName, updateFields } from '../common.descriptions';
 import { readCollection } from '../helpers';
 import { webhookIdField, withoutSigningKey } from './fields';
+import type { OperationOption } from '../types';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = {
+	name: 'Update',
+	value: 'update',
+	description:
+		'Overwrites a webhook\'s endpoint, name, events or description. Changing the endpoint or events of a webhook a Recruiting Trigger workflow uses stops deliveries to n8n. Returns the updated webhook.',
+	action: 'Change a webhook\'s (wh_…) endpoint or events: can stop Recruiting Trigger deliveries',
+};
+
+export const properties: INodeProperties[] = [
 	webhookIdField,
 	updateFields([
 		{
@@ -45,11 +53,6 @@ const properties: INodeProperties[] = [
 		},
 	]),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['webhook'], operation: ['update'] } },
-	properties,
-);
 
 export const output = 'webhook';
 
