@@ -118,6 +118,47 @@ describe('what runs at once, watched at the sandbox', () => {
 		expect(Math.max(...samples.map((s) => s.unanswered))).toBeGreaterThan(READ_WINDOW / 2);
 	});
 
+	test('a service that keeps answering 429: after the first window the requests go one at a time, and the run ends after the waits one request would make', async () => {
+		// Found by review: each request in flight used to wait out its own Retry-After and all were
+		// sent again together, five times: 64 × 6 = 384 requests in waves of 64.
+		fx.sandbox.setFaults([{ kind: 'rate_limit', path: '/candidates', times: -1, retryAfter: 1 }]);
+		const { result, samples } = await watch(() => getCandidates(candidateIds));
+		expect(result.error?.message).toMatch(/429|rate/i);
+		const requests = fx.sandbox.requests;
+		expect(requests.every((r) => r.status === 429)).toBe(true);
+		// The first window, then one probe per round of Retry-After (5 waits, as for a lone request).
+		expect(requests.length).toBeLessThanOrEqual(READ_WINDOW + 5);
+		const afterFirstWindow = samples.filter((s) => s.arrived > READ_WINDOW);
+		expect(Math.max(...afterFirstWindow.map((s) => s.unanswered))).toBeLessThanOrEqual(1);
+	}, 30_000);
+
+	test('a 429 with Retry-After 1 to a whole window: one probe after the wait, then the window again, all items in order', async () => {
+		fx.sandbox.setFaults([{ kind: 'rate_limit', path: '/candidates', times: READ_WINDOW, retryAfter: 1 }, slow]);
+		const { result, samples } = await watch(() => getCandidates(candidateIds));
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.id)).toEqual(candidateIds);
+		expect(fx.sandbox.requests.filter((r) => r.status === 429)).toHaveLength(READ_WINDOW);
+		// The probe is the first request after the 429s, and it was alone.
+		const atProbe = samples.find((s) => s.arrived === READ_WINDOW + 1);
+		expect(atProbe?.unanswered).toBeLessThanOrEqual(1);
+		// After the probe's answer the others are sent without another second's wait each.
+		expect(fx.sandbox.requests.length).toBe(READ_WINDOW + candidateIds.length);
+	}, 30_000);
+
+	test('an item refused at once while its siblings are rate limited: the run fails on that item within the waits of one request', async () => {
+		fx.sandbox.setFaults([
+			{ kind: 'status', status: 400, path: '/candidates', times: 1 },
+			{ kind: 'rate_limit', path: '/candidates', times: -1, retryAfter: 1 },
+		]);
+		const started = Date.now();
+		const result = await getCandidates(candidateIds);
+		expect((result.error as { context?: { itemIndex?: number } })?.context?.itemIndex).toBe(0);
+		expect(result.error?.message).not.toMatch(/429/);
+		// Used to be 379 requests and 5.7 s (63 siblings × 6 attempts in waves).
+		expect(fx.sandbox.requests.length).toBeLessThanOrEqual(READ_WINDOW + 5);
+		expect(Date.now() - started).toBeLessThan(15_000);
+	}, 30_000);
+
 	test('without a 429 the same run keeps the whole window busy after the first one', async () => {
 		fx.sandbox.setFaults([slow]);
 		const { samples } = await watch(() => getCandidates(candidateIds));

@@ -13,6 +13,7 @@ import type {
 import { isExpression, NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { BASE_URL_REFUSALS, checkBaseUrl } from '../baseUrl';
 import { noteRateLimited } from './walker';
+import { passGate } from './rateLimitGate';
 
 /** Part of the transport's surface since the Base URL rule moved out of it. */
 export { isLoopbackHost } from '../baseUrl';
@@ -392,10 +393,13 @@ export async function recruitingRequest<T = IDataObject>(
 	};
 	const retryable = isIdempotent(request.method);
 	let retries = 0;
-	let rateLimitWaits = 0;
+	const gate = passGate(this, policy.maxRateLimitWaits);
+	let refused: FullResponse | undefined;
 
 	for (;;) {
 		let response: FullResponse;
+		// Other requests of this context used up this one's waits while it queued: its last 429 stands.
+		if (!(await gate.beforeAttempt()) && refused) throw problemError(node, request, refused, retries + 1);
 		try {
 			// `timeout` only bounds a silent socket: an answer trickling in could hold a call for
 			// much longer. The signal bounds the whole attempt (in a workflow execution n8n puts its
@@ -407,6 +411,7 @@ export async function recruitingRequest<T = IDataObject>(
 				{ credentialsDecrypted: connection.credentials },
 			)) as FullResponse;
 		} catch (error) {
+			gate.answered();
 			if (!isTransportFailure(error)) throw asNodeError(node, request, error);
 			if (retryable && retries < policy.maxRetries) {
 				await sleep(policy.retryDelayMs * 2 ** retries++);
@@ -416,12 +421,14 @@ export async function recruitingRequest<T = IDataObject>(
 		}
 
 		const status = response.statusCode;
-		if (status === 429) noteRateLimited(this);
-		if (status === 429 && rateLimitWaits < policy.maxRateLimitWaits) {
-			rateLimitWaits++;
+		if (status === 429) {
+			noteRateLimited(this);
 			const wait = Math.min(retryAfterSeconds(header(response, 'retry-after')), policy.maxRetryAfterSeconds);
-			await sleep(wait * 1000);
-			continue;
+			// The wait itself happens in the gate, before the next attempt of any request of this context.
+			refused = response;
+			if (gate.rateLimited(wait)) continue;
+		} else {
+			gate.answered();
 		}
 		if (status >= 500 && retryable && retries < policy.maxRetries) {
 			await sleep(policy.retryDelayMs * 2 ** retries++);
