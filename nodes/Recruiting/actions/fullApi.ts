@@ -74,7 +74,9 @@ export async function candidateLacks(
 	const candidate = dataOf(await probe.call(this, itemIndex, resourcePath('candidates', candidateId)));
 	if (candidate === undefined) return true;
 	const applications: unknown = candidate.application_ids;
-	return applicationId !== undefined && Array.isArray(applications) && !applications.includes(applicationId);
+	// Without the list (the reference says it is always there) the candidate cannot vouch for the
+	// application: the 404 is left as the service's own, naming the IDs, not blamed on the endpoint.
+	return applicationId !== undefined && (!Array.isArray(applications) || !applications.includes(applicationId));
 }
 
 /** Whether the list of the same path answers: then a 404 of a request on it is about an ID it names. */

@@ -74,10 +74,9 @@ function outputItems(result: IDataObject | IDataObject[], itemIndex: number): IN
 	const list = Array.isArray(result) ? result : [result];
 	const out: INodeExecutionData[] = new Array(list.length);
 	for (let i = 0; i < list.length; i++) {
-		const data = list[i] as IDataObject & { json?: IDataObject };
-		out[i] = data?.json
-			? ({ ...data, json: data.json, pairedItem: { item: itemIndex } } as INodeExecutionData)
-			: { json: data, pairedItem: { item: itemIndex } };
+		// Always wrapped: a record of the service may have a field named `json` of its own
+		// (returnJsonArray would take such a record for an item and lose its other fields).
+		out[i] = { json: list[i], pairedItem: { item: itemIndex } };
 	}
 	return out;
 }

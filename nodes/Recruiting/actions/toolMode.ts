@@ -185,6 +185,18 @@ export type RecordShaper = (record: IDataObject) => IDataObject;
 
 export function readToolOutput(this: IExecuteFunctions, itemIndex: number, shape: ToolShape | undefined): RecordShaper | undefined {
 	if (!shape) return undefined;
+	const shaper = readOutputShaper.call(this, itemIndex, shape);
+	// A webhook's signing key never reaches a model, whatever Output or Include Signing Key say:
+	// a model's context is logged and sent on, and $fromAI could switch the option on.
+	if (shape !== 'webhook') return shaper;
+	return (record) => {
+		const rest = { ...record };
+		delete rest.signing_key;
+		return shaper(rest);
+	};
+}
+
+function readOutputShaper(this: IExecuteFunctions, itemIndex: number, shape: ToolShape): RecordShaper {
 	const output = this.getNodeParameter('output', itemIndex, 'simplified') as string;
 	if (output === 'raw') return (record) => record;
 	if (output !== 'selected') return (record) => simplifyForTool(record, shape);

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
-import { requireId } from '../../../shared/validation';
+import { invalidField, requireId } from '../../../shared/validation';
 import { listAnswers, viaFullApi } from '../fullApi';
 import { userLocator } from './fields';
 import type { OperationOption } from '../types';
@@ -25,6 +25,10 @@ export const output = 'user';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const userId = requireId.call(this, 'userId', itemIndex, 'User');
+	// /users/categories is another endpoint of the specification: the path would read that list.
+	if (userId.toLowerCase() === 'categories') {
+		throw invalidField(this.getNode(), itemIndex, 'User', '"categories" is not a user ID (the user categories are listed by User Category → Get Many)');
+	}
 	return await viaFullApi(
 		this,
 		itemIndex,
