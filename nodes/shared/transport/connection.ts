@@ -3,10 +3,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import { BASE_URL_REFUSALS, checkBaseUrl } from '../baseUrl';
 import type { RecruitingContext } from './types';
 
+/** The credential and the URL every request is built on, read once per execution context. */
+
 /** Part of the transport's surface since the Base URL rule moved out of it. */
 export { isLoopbackHost } from '../baseUrl';
-
-/** The credential and the URL every request is built on. */
 
 export const CREDENTIAL_TYPE = 'recruitingApi';
 

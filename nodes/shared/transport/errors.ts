@@ -22,6 +22,7 @@ export function isIdempotent(method: IHttpRequestMethods): boolean {
 	return method === 'GET' || method === 'PUT' || method === 'DELETE' || method === 'HEAD';
 }
 
+/** A response header by name, whatever its case; the first of a repeated one. */
 export function header(response: FullResponse, name: string): string | undefined {
 	const value = response.headers?.[name] ?? response.headers?.[name.toLowerCase()];
 	return Array.isArray(value) ? value[0] : value;
@@ -115,8 +116,8 @@ export function networkError(node: INode, request: RecruitingRequest, error: Err
 	});
 }
 
-export /** The error thrown by n8n's helper when no HTTP answer came back at all (reset, refused, timeout). */
-function isTransportFailure(error: unknown): error is Error {
+/** The error thrown by n8n's helper when no HTTP answer came back at all (reset, refused, timeout). */
+export function isTransportFailure(error: unknown): error is Error {
 	if (!(error instanceof Error)) return false;
 	const response = (error as { response?: unknown }).response;
 	return response === undefined || response === null;
