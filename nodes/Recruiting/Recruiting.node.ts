@@ -9,12 +9,13 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceDescriptions, resourceProperty } from './actions/resources';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
-import { MAX_CONCURRENCY, READ_WINDOW } from '../shared/transport';
+import { READ_WINDOW } from '../shared/transport';
+import { MAX_CONCURRENCY, REQUEST_OPTIONS } from './actions/requestPolicy';
 
-/** Options of every operation's HTTP requests; read by the shared transport (REQUEST_OPTIONS). */
+/** Options of every operation's HTTP requests; read in actions/requestPolicy.ts and handed to the transport. */
 const requestOptions: INodeProperties = {
 	displayName: 'Request Options',
-	name: 'requestOptions',
+	name: REQUEST_OPTIONS,
 	type: 'collection',
 	placeholder: 'Add option',
 	default: {},

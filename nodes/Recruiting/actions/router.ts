@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { concurrencyOption, readWindowOf, shareReadWindow, walkInOrder } from '../../shared/transport';
+import { readWindowOf, shareReadWindow, useItemPolicy, walkInOrder } from '../../shared/transport';
+import { concurrencyOption, requestPolicyOf } from './requestPolicy';
 import { resources } from './resources';
 import { isToolMode, readToolOutput, shapeForTool, toolErrorText } from './toolMode';
 import type { RecruitingOperation } from './types';
@@ -39,6 +40,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const concurrency = items.length > 1 ? Math.min(concurrencyOption.call(this, 0, unset), items.length) : 1;
 	// The list walks of the items in flight share one read window.
 	shareReadWindow(this, concurrency);
+	// Every request of this run follows its item's Request Options (Timeout, Pages in Flight).
+	useItemPolicy(this, requestPolicyOf(this));
 	const asTool = isToolMode.call(this);
 	const perItem: INodeExecutionData[][] = new Array(items.length);
 	const runItem = async (itemIndex: number): Promise<void> => {

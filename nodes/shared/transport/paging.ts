@@ -1,7 +1,8 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import type { RecruitingContext, RequestPolicy } from './request';
-import { boundedOption, recruitingRequest } from './request';
+import { itemPolicyOf, type RequestPolicy } from './policy';
+import { recruitingRequest } from './request';
+import type { RecruitingContext } from './types';
 import { readWindowOf, walkInOrder } from './walker';
 
 /**
@@ -13,11 +14,12 @@ import { readWindowOf, walkInOrder } from './walker';
 export const MAX_PAGE_SIZE = 100;
 
 /**
- * Request Options → Pages in Flight: pages of a Return All list requested at once. Unset (and in
- * pickers and dropdowns, which have no such option): the read window (walker.ts).
+ * Pages of a Return All list requested at once: what the calling node's item policy sets, else
+ * (and in pickers and dropdowns, which set none) the read window (walker.ts).
  */
-export function pagesInFlightOption(this: RecruitingContext, itemIndex: number | undefined): number {
-	return boundedOption.call(this, itemIndex, 'pagesInFlight', 'Pages in Flight', readWindowOf(this));
+function pagesInFlightOf(this: RecruitingContext, itemIndex: number | undefined): number {
+	const set = itemIndex === undefined ? undefined : itemPolicyOf(this)?.pagesInFlight?.(itemIndex);
+	return set ?? readWindowOf(this);
 }
 
 export interface PageEnvelope {
@@ -39,7 +41,7 @@ export interface ListRequest {
 	itemIndex?: number;
 	notFound?: string;
 	policy?: Partial<RequestPolicy>;
-	/** Pages in flight at once after the first; default: Request Options → Pages in Flight. */
+	/** Pages in flight at once after the first; default: the item policy's, else the read window. */
 	concurrency?: number;
 	/** The most pages a list may have; past it the list is refused (default MAX_PAGES). */
 	maxPages?: number;
@@ -119,7 +121,7 @@ export async function recruitingRequestAllItems(
 ): Promise<IDataObject[]> {
 	const node = this.getNode();
 	const pageSize = pageSizeFor(list.limit);
-	const concurrency = Math.max(1, Math.floor(list.concurrency ?? pagesInFlightOption.call(this, list.itemIndex)));
+	const concurrency = Math.max(1, Math.floor(list.concurrency ?? pagesInFlightOf.call(this, list.itemIndex)));
 	const collected: IDataObject[] = [];
 	const idsSeen = new Set<string>();
 	let totalPages: number | undefined;

@@ -1,0 +1,171 @@
+import type { IHttpRequestMethods, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { redactDocument, redactSecrets } from './redact';
+import type { FullResponse, RecruitingRequest } from './types';
+
+/**
+ * What the user reads when a request fails: problem documents, network failures, redirects and
+ * malformed answers, each turned into an n8n error naming the request.
+ */
+
+interface ProblemDocument {
+	type?: string;
+	title?: string;
+	status?: number;
+	detail?: string;
+	instance?: string;
+	errors?: Record<string, string[] | string>;
+}
+
+/** Methods that may be sent again without doing the work twice. */
+export function isIdempotent(method: IHttpRequestMethods): boolean {
+	return method === 'GET' || method === 'PUT' || method === 'DELETE' || method === 'HEAD';
+}
+
+/** A response header by name, whatever its case; the first of a repeated one. */
+export function header(response: FullResponse, name: string): string | undefined {
+	const value = response.headers?.[name] ?? response.headers?.[name.toLowerCase()];
+	return Array.isArray(value) ? value[0] : value;
+}
+
+function isProblem(body: unknown): body is ProblemDocument {
+	return typeof body === 'object' && body !== null && !Array.isArray(body);
+}
+
+/** Every field error of a problem document, one line each: `title: must be 1 to 100 characters`. */
+export function describeFieldErrors(errors: ProblemDocument['errors']): string[] {
+	if (!errors || typeof errors !== 'object') return [];
+	return Object.entries(errors).map(([field, messages]) => {
+		const text = Array.isArray(messages) ? messages.join('; ') : String(messages);
+		return `${field}: ${text}`;
+	});
+}
+
+export function problemError(
+	node: INode,
+	request: RecruitingRequest,
+	response: FullResponse,
+	attempts = 1,
+): NodeApiError {
+	const status = response.statusCode;
+	// What the service says is shown to the user: never a signing key it may have echoed.
+	const problem = (isProblem(response.body) ? redactDocument(response.body) : {}) as ProblemDocument;
+	const detailLines = [problem.detail, ...describeFieldErrors(problem.errors)].filter(
+		(line): line is string => typeof line === 'string' && line !== '',
+	);
+	let message = problem.title ? `${problem.title} (HTTP ${status})` : `HTTP ${status}`;
+	if (status >= 500 && attempts > 1) message += `, after ${attempts} attempts`;
+	if (status >= 500 && !isIdempotent(request.method)) {
+		detailLines.push(
+			`A ${request.method} is not retried automatically: it may have taken effect, so check before running it again.`,
+		);
+	}
+	if (status === 401) {
+		message = 'Authorization failed: check the access token and the company ID of the credential';
+		if (problem.title) detailLines.unshift(problem.title);
+	} else if (status === 404 && request.notFound) {
+		message = `The ${request.notFound} was not found`;
+		// n8n shows the message as the title and the description below it: not the same thing twice.
+		const restated = (line: string) => /not found/i.test(line) && quotedIn(message).some((id) => line.includes(id));
+		const rest = detailLines.filter((line) => !restated(line));
+		detailLines.splice(0, detailLines.length, ...rest);
+		if (detailLines.length === 0) {
+			detailLines.push(`${request.method} ${request.path} answered 404: check the ID, and that it belongs to the credential's company`);
+		}
+	} else if (status === 429) {
+		message = 'The service is rate limiting requests and kept answering 429: try again later';
+	}
+	return new NodeApiError(node, { ...problem, httpCode: String(status) } as JsonObject, {
+		message,
+		description: detailLines.join('\n') || undefined,
+		httpCode: String(status),
+		itemIndex: request.itemIndex,
+	});
+}
+
+/** The values a message quotes: `The note "n_1" of candidate "c_1"` → n_1, c_1. */
+function quotedIn(message: string): string[] {
+	return message.split('"').filter((_, i) => i % 2 === 1 && _ !== '');
+}
+
+export function networkError(node: INode, request: RecruitingRequest, error: Error, attempts = 1): NodeApiError {
+	// n8n's HTTP helper wraps the client's error in a NodeApiError of its own ("The connection was
+	// aborted, perhaps the server is offline") without a code; the original is its `cause`.
+	const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+	const causeCode = typeof cause?.code === 'string' ? cause.code : undefined;
+	const causeMessage = typeof cause?.message === 'string' ? cause.message : '';
+	const code = (error as { code?: string }).code ?? causeCode;
+	const timedOut =
+		code === 'ECONNABORTED' ||
+		code === 'ETIMEDOUT' ||
+		// The attempt's own time bound (AbortSignal.timeout) cancels the request.
+		code === 'ERR_CANCELED' ||
+		/timeout/i.test(error.message) ||
+		/timeout/i.test(causeMessage);
+	const tries = attempts > 1 ? ` (${attempts} attempts)` : '';
+	const detail = [error.message, causeMessage && causeMessage !== error.message ? `(${causeMessage})` : '', code ? `[${code}]` : '']
+		.filter((part) => part !== '')
+		.join(' ');
+	// `networkCode`, not `code`: NodeApiError would replace the message below with its own for a known code.
+	return new NodeApiError(node, { message: error.message, networkCode: code ?? null } as JsonObject, {
+		message: timedOut
+			? 'The Recruiting service did not answer in time'
+			: 'The Recruiting service could not be reached',
+		description: `${request.method} ${request.path}${tries}: ${detail}`,
+		itemIndex: request.itemIndex,
+	});
+}
+
+/** The error thrown by n8n's helper when no HTTP answer came back at all (reset, refused, timeout). */
+export function isTransportFailure(error: unknown): error is Error {
+	if (!(error instanceof Error)) return false;
+	const response = (error as { response?: unknown }).response;
+	return response === undefined || response === null;
+}
+
+/**
+ * Anything n8n's helper threw that is not a missing answer (a credential that cannot be read, a
+ * request it refused to send): n8n's own errors pass as they are, anything else is wrapped so
+ * the user sees it on the node.
+ */
+export function asNodeError(node: INode, request: RecruitingRequest, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	const message = error instanceof Error ? error.message : String(error);
+	return new NodeOperationError(node, `The request to the Recruiting service failed: ${message}`, {
+		description: `${request.method} ${request.path}`,
+		itemIndex: request.itemIndex,
+	});
+}
+/**
+ * A 3xx is never followed (see `disableFollowRedirect`): the API does not redirect, and a
+ * redirect to another host would take the token with it. The error names where it pointed.
+ */
+export function redirectError(node: INode, request: RecruitingRequest, response: FullResponse): NodeApiError {
+	const location = header(response, 'location') ?? '(no Location header)';
+	return new NodeApiError(node, { httpCode: String(response.statusCode), location } as JsonObject, {
+		message: `The Recruiting service answered with a redirect (HTTP ${response.statusCode}), which is not followed`,
+		description: `${request.method} ${request.path} was redirected to ${location}. Requests carry your access token, so they are never sent on to another address: check the credential's Base URL.`,
+		httpCode: String(response.statusCode),
+		itemIndex: request.itemIndex,
+	});
+}
+
+/** The parsed body of an answer below 300 (undefined for an empty one). */
+export function parseBody<T>(node: INode, request: RecruitingRequest, response: FullResponse): T | undefined {
+	const { body } = response;
+	if (body === undefined || body === null || body === '') return undefined;
+	if (typeof body === 'string') {
+		// n8n's HTTP helper hands back the raw text when JSON parsing fails.
+		try {
+			return JSON.parse(body) as T;
+		} catch {
+			throw new NodeApiError(node, { body: redactSecrets(body.slice(0, 200)) } as JsonObject, {
+				message: 'The Recruiting service answered with malformed JSON',
+				description: `${request.method} ${request.path} returned HTTP ${response.statusCode} with a body that is not valid JSON`,
+				httpCode: String(response.statusCode),
+				itemIndex: request.itemIndex,
+			});
+		}
+	}
+	return body as T;
+}

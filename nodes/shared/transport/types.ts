@@ -1,0 +1,38 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+import type { RequestPolicy } from './policy';
+
+/** The shapes the transport's modules share. */
+
+export type RecruitingContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions;
+
+export interface RecruitingRequest {
+	method: IHttpRequestMethods;
+	/** Relative to `/v1.0/{company_id}`; build it with `resourcePath`. */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	itemIndex?: number;
+	/** What a 404 means, e.g. `job "job_1"`; named in the error. */
+	notFound?: string;
+	/** A 404 answers `undefined` instead of throwing (the caller treats "gone" as a result). */
+	allowNotFound?: boolean;
+	policy?: Partial<RequestPolicy>;
+}
+
+/** What n8n's helper answers with `returnFullResponse`. */
+export interface FullResponse {
+	statusCode: number;
+	headers: Record<string, string | string[] | undefined>;
+	body: unknown;
+}
