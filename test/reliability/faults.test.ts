@@ -67,7 +67,7 @@ function closeScenario(): void {
 afterEach(closeScenario);
 
 // One page at a time: the fault plans below arm faults by page order (`onPage`). The default
-// (four pages in flight) is covered by its own test below and in test/recruiting/concurrency.test.ts.
+// (the read window) is covered by its own test below and in test/recruiting/concurrency.test.ts.
 const returnAll = { resource: 'application', operation: 'getMany', returnAll: true, requestOptions: { pagesInFlight: 1 } };
 const statuses = () => fx.sandbox.requests.map((r) => r.status);
 const byMethod = (method: string) => fx.sandbox.requests.filter((r) => r.method === method);
@@ -131,7 +131,7 @@ describe(`Return All over ${APPLICATIONS} applications`, () => {
 		expect(Date.now() - started).toBeGreaterThanOrEqual(1900); // two waits of Retry-After: 1
 	});
 
-	test('with the default four pages in flight, 429s and 503s mixed in: every item exactly once, in order', async () => {
+	test('with the default read window, 429s and 503s mixed in: every item exactly once, in order', async () => {
 		fx.sandbox.setFaults([
 			{ kind: 'rate_limit', path: '/applications', retryAfter: 0, times: 5 }, // the most one request waits out
 			{ kind: 'status', status: 503, path: '/applications', times: 2 },
