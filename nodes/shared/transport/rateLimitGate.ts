@@ -37,14 +37,18 @@ function gateOf(context: object): Gate {
 /** One request's passage through its context's gate. */
 export interface GatePass {
 	/**
-	 * Waits while the context is throttled; then false when the rounds of 429s since this request
-	 * began are more than it may wait out (it must not be sent again), true when it may be sent.
+	 * Waits while the context is throttled; then false when this request was refused before and
+	 * the rounds of 429s since it began are more than it may wait out (it must not be sent again),
+	 * true when it may be sent (a request not refused yet goes as the probe).
 	 */
-	beforeAttempt(): Promise<boolean>;
+	beforeAttempt(refusedBefore: boolean): Promise<boolean>;
 	/** After a 429: whether this request may wait and try again (its rounds are not used up). */
 	rateLimited(waitSeconds: number): boolean;
-	/** After any other answer (or a failure to get one): the throttle ends with it. */
-	answered(): void;
+	/**
+	 * After any other answer, or a failure to get one: the turn passes on, and an answer of the
+	 * service that is not a 5xx (it is no longer refusing) ends the throttle.
+	 */
+	answered(endsThrottle: boolean): void;
 }
 
 export function passGate(context: object, maxRounds: number): GatePass {
@@ -53,21 +57,24 @@ export function passGate(context: object, maxRounds: number): GatePass {
 	const roundsLeft = () => gate.rounds - firstRound <= maxRounds;
 	let release: (() => void) | undefined;
 	let probing = false;
+	/** This request's own 429s: never more waits than it may make, whatever the rounds say. */
+	let ownWaits = 0;
 	const letNextGo = () => {
 		release?.();
 		release = undefined;
 	};
 	return {
-		async beforeAttempt() {
+		async beforeAttempt(refusedBefore) {
 			probing = false;
-			if (!gate.throttled) return true;
+			// A request that may not wait (the delivery path's key fetch) is not held behind a probe.
+			if (!gate.throttled || maxRounds === 0) return true;
 			// Queue behind the probe in flight, if any.
 			const before = gate.turn;
 			gate.turn = new Promise<void>((resolve) => (release = resolve));
 			await before;
-			const wait = gate.until - Date.now();
-			if (wait > 0) await sleep(wait);
-			if (!roundsLeft()) {
+			// Another request's 429 may have moved the resumption later while this one slept.
+			for (let wait = gate.until - Date.now(); wait > 0; wait = gate.until - Date.now()) await sleep(wait);
+			if (refusedBefore && !roundsLeft()) {
 				letNextGo();
 				return false;
 			}
@@ -81,10 +88,10 @@ export function passGate(context: object, maxRounds: number): GatePass {
 			gate.throttled = true;
 			gate.until = Math.max(gate.until, Date.now() + waitSeconds * 1000);
 			letNextGo();
-			return roundsLeft();
+			return ++ownWaits <= maxRounds && roundsLeft();
 		},
-		answered() {
-			if (probing) gate.throttled = false;
+		answered(endsThrottle) {
+			if (probing && endsThrottle) gate.throttled = false;
 			probing = false;
 			letNextGo();
 		},

@@ -59,7 +59,7 @@ export async function recruitingRequest<T = IDataObject>(
 	for (;;) {
 		let response: FullResponse;
 		// Other requests of this context used up this one's waits while it queued: its last 429 stands.
-		if (!(await gate.beforeAttempt()) && refused) throw problemError(node, request, refused, retries + 1);
+		if (!(await gate.beforeAttempt(refused !== undefined)) && refused) throw problemError(node, request, refused, retries + 1);
 		try {
 			// `timeout` only bounds a silent socket: an answer trickling in could hold a call for
 			// much longer. The signal bounds the whole attempt (in a workflow execution n8n puts its
@@ -71,7 +71,7 @@ export async function recruitingRequest<T = IDataObject>(
 				{ credentialsDecrypted: connection.credentials },
 			)) as FullResponse;
 		} catch (error) {
-			gate.answered();
+			gate.answered(false);
 			if (!isTransportFailure(error)) throw asNodeError(node, request, error);
 			if (retryable && retries < policy.maxRetries) {
 				await sleep(policy.retryDelayMs * 2 ** retries++);
@@ -88,7 +88,7 @@ export async function recruitingRequest<T = IDataObject>(
 			refused = response;
 			if (gate.rateLimited(wait)) continue;
 		} else {
-			gate.answered();
+			gate.answered(status < 500);
 		}
 		if (status >= 500 && retryable && retries < policy.maxRetries) {
 			await sleep(policy.retryDelayMs * 2 ** retries++);
