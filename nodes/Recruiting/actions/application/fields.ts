@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { MAX_PAGE_SIZE, recruitingRequestPage, resourcePath } from '../../../shared/transport';
+import { MAX_PAGE_SIZE, recruitingRequestPage, resourcePath, walkInOrder } from '../../../shared/transport';
 import { requireId } from '../../../shared/validation';
 import { candidateIdField } from '../candidate/fields';
 import { idLocator } from '../common.descriptions';
@@ -33,21 +33,21 @@ export const applicationCandidateField: INodeProperties = {
  * the reference has no way to read one application without its candidate's ID.
  */
 async function candidateOfApplication(this: IExecuteFunctions, itemIndex: number, applicationId: string): Promise<string> {
-	for (let page = 1; page <= LOOKUP_PAGES; page++) {
-		const { items, hasNextPage } = await recruitingRequestPage.call(this, {
-			path: resourcePath('applications'),
-			page,
-			pageSize: MAX_PAGE_SIZE,
-			itemIndex,
-		});
-		const application = items.find((item) => item.id === applicationId);
-		if (application) {
-			const candidateId = scalarText((application.candidate as IDataObject | undefined)?.id)?.trim() ?? '';
-			if (candidateId !== '') return candidateId;
-			break;
-		}
-		if (!hasNextPage) break;
-	}
+	let candidateId = '';
+	// One page at a time (window 1): the field hint promises one extra request per 100 applications.
+	await walkInOrder({
+		first: 1,
+		last: LOOKUP_PAGES,
+		window: 1,
+		start: async (page) =>
+			await recruitingRequestPage.call(this, { path: resourcePath('applications'), page, pageSize: MAX_PAGE_SIZE, itemIndex }),
+		accept: (_page, { items, hasNextPage }) => {
+			const application = items.find((item) => item.id === applicationId);
+			if (application) candidateId = scalarText((application.candidate as IDataObject | undefined)?.id)?.trim() ?? '';
+			return application !== undefined || !hasNextPage;
+		},
+	});
+	if (candidateId !== '') return candidateId;
 	throw new NodeApiError(this.getNode(), { applicationId } as JsonObject, {
 		message: `The application "${applicationId}" was not found`,
 		description: `It is not among the first ${LOOKUP_PAGES * MAX_PAGE_SIZE} applications the service lists with their candidate (GET /applications). Give its Candidate ID as well.`,
