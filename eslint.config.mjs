@@ -14,7 +14,7 @@ import tseslint from 'typescript-eslint';
 const communityNodesRecommended = n8nCommunityNodesPlugin.configs.recommended;
 
 export default tseslint.config(
-	globalIgnores(['dist', 'build', 'node_modules', 'sandbox', 'scripts', 'test', 'docs', 'examples']),
+	globalIgnores(['dist', 'build', 'node_modules', 'sandbox', 'scripts', 'bench', 'test', 'docs', 'examples']),
 	{
 		files: ['**/*.ts'],
 		extends: [

@@ -233,11 +233,11 @@ function renderReport(r) {
 	lines.push('# Benchmarks');
 	lines.push('');
 	lines.push(
-		'Written by `npm run bench` (`node scripts/bench/run.js`; not part of CI). Everything below comes from one invocation; rerun it to refresh this file. The analysis at the end is from profiling during development.',
+		'Written by `npm run bench` (`node bench/run.js`; not part of CI). Everything below comes from one invocation; rerun it to refresh this file. The analysis at the end is from profiling during development.',
 	);
 	lines.push('');
 	lines.push(
-		'Options: `npm run bench -- [--runs 5] [--only B1,B2,B3,B4,B5,B6,B7,B8] [--saving on,off] [--max-load 1.0] [--load-wait-min 10] [--json report.json]`; `node scripts/bench/run.js --render report.json` rewrites this file from a saved report. It needs the cached n8n 2.41.1 (`node scripts/n8n/install.js 2.41.1`) and takes about 9 minutes; it waits (up to `--load-wait-min`) until the 1-minute load average is below `--max-load` before measuring.',
+		'Options: `npm run bench -- [--runs 5] [--only B1,B2,B3,B4,B5,B6,B7,B8] [--saving on,off] [--max-load 1.0] [--load-wait-min 10] [--json report.json] [--profile]`; `node bench/run.js --render report.json` rewrites this file from a saved report. It needs the cached n8n 2.41.1 (`node scripts/n8n/install.js 2.41.1`) and takes about 9 minutes; it waits (up to `--load-wait-min`) until the 1-minute load average is below `--max-load` before measuring.',
 	);
 	lines.push('');
 	lines.push('## This run');
@@ -249,6 +249,7 @@ function renderReport(r) {
 	);
 	if (r.n8n) lines.push(`- n8n ${r.n8n.version} (\`n8n start\`, sqlite, Node ${r.n8n.node}); our package installed from its own \`npm pack\` tarball into \`~/.n8n/nodes\` (community-style). Bench driver and bare loops: Node ${r.machine.benchNode}.`);
 	if (r.sandbox) lines.push(`- Sandbox (own process): ${r.sandbox.applications} applications (one page of 100 = ${fmt(r.sandbox.pageBytes / 1024)} KB of JSON), ${r.sandbox.candidates} candidates.`);
+	if (o.profile) lines.push("- n8n's main process ran under `--cpu-prof` (`--profile`): the profiler costs CPU time, so these figures are slower than an unprofiled run's.");
 	lines.push(`- ${o.runs} measured rounds per comparison after one warm-up round; variants alternate within each round and the order rotates from round to round; tables show medians.`);
 	lines.push('');
 	lines.push('## Targets');

@@ -1,15 +1,17 @@
 'use strict';
 /**
  * The hand-written part of BENCHMARKS.md: where the time goes. Figures marked "profile" come from
- * `scripts/bench/profile.js` (CPU profile of n8n's main process over one execution, via the
- * inspector) taken during development on the same machine while it was busy (load 2–4), so read
- * them as proportions, not as absolute times.
+ * CPU profiles of n8n's main process over one execution (via the inspector; `npm run bench --
+ * --profile` now takes them) taken during development on the same machine while it was busy
+ * (load 2–4), so read them as proportions, not as absolute times.
  */
 module.exports.ANALYSIS = `## Where the time goes, and what was changed
 
-Profiles: \`node scripts/bench/profile.js b1-ours|b1-ours4|b1-http|b2-ours|b2-ours4|b2-http|b4-trigger|b4-webhook [--saving off]\` (run it
-with n8n's Node 24, see the file) prints the functions and packages with the most self time in
-n8n's main process during one execution.
+Profiles: \`npm run bench -- --profile\` (with any other options, e.g. \`--only B4 --runs 1\`) runs n8n's
+main process under Node's \`--cpu-prof\` and writes one \`.cpuprofile\` per n8n it started into
+\`build/profiles/\` when that n8n shuts down; open one in Chrome DevTools (Performance → Load profile)
+or with \`npx speedscope <file>\`. The figures below came from an earlier script that profiled one
+execution at a time through n8n's inspector (200 µs sampling).
 
 ### Changes to the node (all in \`nodes/shared/transport.ts\` and \`nodes/Recruiting/actions/router.ts\`)
 
@@ -101,7 +103,7 @@ n8n's main process during one execution.
 
 ### B4 — trigger vs Webhook node
 
-- Profile of 200 deliveries from 8 senders (\`profile.js b4-trigger\` / \`b4-webhook\`), before
+- Profile of 200 deliveries from 8 senders (to the trigger, and to a plain Webhook node), before
   issue #12: the trigger's own \`webhook()\` took ~0.29 ms of CPU per delivery (of which reading
   the credential for the signing-key cache key ~0.15 ms), the Webhook node's ~0.10 ms. The rest
   of each delivery — n8n's webhook routing, creating, running and saving the execution in sqlite —

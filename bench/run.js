@@ -5,9 +5,12 @@
  * tarball, community-style) against the sandbox, and B7, exactly once under load in queue mode
  * (scripts/reliability/queueLoad.js, once per recipe); writes BENCHMARKS.md. Not part of CI.
  *
- *   node scripts/bench/run.js [--runs 5] [--only B1,B2,B3,B4,B5,B6,B7,B8] [--saving on,off]
+ *   node bench/run.js [--runs 5] [--only B1,B2,B3,B4,B5,B6,B7,B8] [--saving on,off]
  *        [--max-load 1.0] [--load-wait-min 10] [--out BENCHMARKS.md] [--json file]
- *   node scripts/bench/run.js --render file.json    # rewrite the report from a saved --json
+ *        [--applications 20000] [--b2-items 1000] [--b4-latency 30] [--b4-throughput 400]
+ *        [--profile]                         # CPU profiles of n8n's main process (build/profiles)
+ *   node bench/run.js --render file.json [--out file.md]   # rewrite the report from a saved --json
+ *   node bench/run.js --wan ...              # the WAN table, see wan.js
  *
  * Method (details in BENCHMARKS.md): every comparison runs in the same invocation, variants
  * alternate round by round (the order rotates), figures are medians of --runs rounds after one
@@ -19,54 +22,57 @@ const os = require('os');
 const path = require('path');
 const crypto = require('crypto');
 const { execFileSync, spawnSync } = require('child_process');
-const { startN8n } = require('../n8n/instance');
-const { freePort } = require('../n8n/cache');
+const { parseArgs } = require('util');
+const { startN8n } = require('../scripts/n8n/instance');
+const { freePort } = require('../scripts/n8n/cache');
 const { sleep, median, percentile, loadavg, rssProbe, startSandboxProcess, fmt, procStatusKb } = require('./lib');
 const wf = require('./workflows');
-const e2eLib = require('../e2e/lib');
-const { buildAll } = e2eLib;
+const e2eLib = require('../scripts/e2e/lib');
+const { buildAll, signedDelivery } = e2eLib;
 const { signatureBench } = require('./b3-signature');
 const { benchB8 } = require('./b8-agent');
-const { signedDelivery } = require('../e2e/lib');
 
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, '..');
 const N8N_VERSION = '2.41.1';
 
-function parseArgs(argv) {
+/** The command line (strict: an unknown flag is an error); util.parseArgs has no number type, so numbers are converted here. */
+function parseOptions(argv) {
+	const { values: a } = parseArgs({
+		args: argv,
+		options: {
+			runs: { type: 'string', default: '5' },
+			only: { type: 'string', default: 'B1,B2,B3,B4,B5,B6,B7,B8' },
+			saving: { type: 'string', default: 'on,off' },
+			'max-load': { type: 'string', default: '1.0' },
+			'load-wait-min': { type: 'string', default: '10' },
+			// No default: with --render, an absent --out means the saved report's own.
+			out: { type: 'string' },
+			json: { type: 'string' },
+			applications: { type: 'string', default: '20000' },
+			'b2-items': { type: 'string', default: '1000' },
+			'b4-latency': { type: 'string', default: '30' },
+			// 400 rather than 200: a round of 200 lasted ~1.7 s and rounds differed by ±10 %.
+			'b4-throughput': { type: 'string', default: '400' },
+			render: { type: 'string' },
+			profile: { type: 'boolean', default: false },
+		},
+	});
 	const o = {
-		runs: 5,
-		only: ['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7', 'B8'],
-		saving: ['on', 'off'],
-		maxLoad: 1.0,
-		loadWaitMin: 10,
-		out: path.join(ROOT, 'BENCHMARKS.md'),
-		json: null,
-		applications: 20000,
-		b2Items: 1000,
-		b4Latency: 30,
-		// 400 rather than 200: a round of 200 lasted ~1.7 s and rounds differed by ±10 %.
-		b4Throughput: 400,
+		runs: Number(a.runs),
+		only: a.only.toUpperCase().split(','),
+		saving: a.saving.split(','),
+		maxLoad: Number(a['max-load']),
+		loadWaitMin: Number(a['load-wait-min']),
+		out: path.resolve(a.out ?? path.join(ROOT, 'BENCHMARKS.md')),
+		json: a.json === undefined ? null : path.resolve(a.json),
+		applications: Number(a.applications),
+		b2Items: Number(a['b2-items']),
+		b4Latency: Number(a['b4-latency']),
+		b4Throughput: Number(a['b4-throughput']),
 		b4Senders: 8,
-		pageConcurrency: null,
-		itemConcurrency: null,
+		profile: a.profile,
 	};
-	for (let i = 0; i < argv.length; i++) {
-		const [flag, inline] = argv[i].split(/=(.*)/s);
-		const val = () => (inline !== undefined ? inline : argv[++i]);
-		if (flag === '--runs') o.runs = Number(val());
-		else if (flag === '--only') o.only = val().toUpperCase().split(',');
-		else if (flag === '--saving') o.saving = val().split(',');
-		else if (flag === '--max-load') o.maxLoad = Number(val());
-		else if (flag === '--load-wait-min') o.loadWaitMin = Number(val());
-		else if (flag === '--out') o.out = path.resolve(val());
-		else if (flag === '--json') o.json = path.resolve(val());
-		else if (flag === '--applications') o.applications = Number(val());
-		else if (flag === '--b2-items') o.b2Items = Number(val());
-		else if (flag === '--b4-latency') o.b4Latency = Number(val());
-		else if (flag === '--b4-throughput') o.b4Throughput = Number(val());
-		else throw new Error(`unknown flag ${argv[i]}`);
-	}
-	return o;
+	return { o, render: a.render, outGiven: a.out !== undefined };
 }
 
 const log = (...a) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
@@ -314,6 +320,29 @@ async function benchB1(ctx, mode) {
 	};
 }
 
+/**
+ * n8n's environment for execution data saving `mode`. With --profile, n8n's main process runs under
+ * Node's `--cpu-prof` and writes <profileDir>/<label>/*.cpuprofile when it exits normally
+ * (n8n.stop()). Only the main process: n8n gives its task runners an environment of their own.
+ */
+function n8nEnv(o, mode, label) {
+	const env = { N8N_LOG_LEVEL: process.env.BENCH_N8N_LOG_LEVEL || 'warn', EXECUTIONS_DATA_PRUNE: 'false' };
+	if (mode === 'off') env.EXECUTIONS_DATA_SAVE_ON_SUCCESS = 'none';
+	if (o.profileDir) env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir="${path.join(o.profileDir, label)}"`;
+	return env;
+}
+
+/** Where --profile's CPU profiles are and how to open them; a missing one means n8n did not exit normally. */
+function listProfiles(dir) {
+	const labels = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+	if (labels.length === 0) log(`--profile: no CPU profile in ${path.relative(ROOT, dir)} (no n8n was started, or none exited normally)`);
+	for (const label of labels) {
+		const files = fs.readdirSync(path.join(dir, label)).filter((f) => f.endsWith('.cpuprofile'));
+		log(`CPU profile of n8n's main process, ${label}: ${files.map((f) => path.relative(ROOT, path.join(dir, label, f))).join(', ') || 'none'}`);
+	}
+	if (labels.length > 0) log('open one in Chrome DevTools (Performance → Load profile) or with `npx speedscope <file>`');
+}
+
 async function settleRss(pid) {
 	const t0 = Date.now();
 	let last = procStatusKb(pid, 'VmRSS');
@@ -334,9 +363,7 @@ async function settleRss(pid) {
  * figure mostly shows what earlier runs left; this one shows what one Return All needs.
  */
 async function freshPeakRss(o, tarball, sandbox, mode, variant) {
-	const env = { N8N_LOG_LEVEL: process.env.BENCH_N8N_LOG_LEVEL || 'warn', EXECUTIONS_DATA_PRUNE: 'false' };
-	if (mode === 'off') env.EXECUTIONS_DATA_SAVE_ON_SUCCESS = 'none';
-	const n8n = await startN8n({ version: N8N_VERSION, communityTarballs: [tarball], env });
+	const n8n = await startN8n({ version: N8N_VERSION, communityTarballs: [tarball], env: n8nEnv(o, mode, `fresh-saving-${mode}-${variant}`) });
 	try {
 		const creds = await createCredentials(n8n, sandbox);
 		const p = `rss-${variant}`;
@@ -604,34 +631,39 @@ async function benchB4(ctx) {
  * re-delivered to the other process, once per de-duplication recipe. The idempotency table is the
  * README's recipe (its run asserts exactly once); n8n's Remove Duplicates is measured for the record.
  */
+// B7 runs the queue-mode load test as its own process; each variant's report goes to the file the
+// test itself would name (the reliability report reads queueLoad.json).
+const QUEUE_LOAD = 'scripts/reliability/queueLoad.js';
 const B7_VARIANTS = [
 	{
 		key: 'idempotencyTable',
 		label: 'Idempotency table: Postgres node `INSERT … ON CONFLICT (message_id) DO NOTHING RETURNING`, then If; worker concurrency 10 (n8n default)',
 		options: { recipe: 'idempotency-table' },
+		report: 'queueLoad.json',
 	},
 	{
 		key: 'removeDuplicates',
 		label: "n8n's Remove Duplicates (Remove Items Processed in Previous Executions, on `messageId`); worker concurrency 10 (n8n default)",
 		options: { recipe: 'remove-duplicates' },
+		report: 'queueLoad-remove-duplicates.json',
 	},
 	{
 		key: 'removeDuplicatesSerial',
 		label: "n8n's Remove Duplicates, one worker with concurrency 1 (`N8N_CONCURRENCY_PRODUCTION_LIMIT=1`)",
 		options: { recipe: 'remove-duplicates', workerConcurrency: 1 },
+		report: 'queueLoad-remove-duplicates-c1.json',
 	},
 ];
 
 function benchB7() {
-	const { reportFile } = require('../reliability/queueLoad');
 	const results = [];
 	for (const v of B7_VARIANTS) {
-		const file = reportFile(v.options);
+		const file = path.join(ROOT, 'build/reliability', v.report);
 		fs.rmSync(file, { force: true });
-		const args = ['--no-build', '--recipe', v.options.recipe];
+		const args = ['--no-build', '--recipe', v.options.recipe, '--out', file];
 		if (v.options.workerConcurrency) args.push('--worker-concurrency', String(v.options.workerConcurrency));
-		log(`B7 ${v.key}: node scripts/reliability/queueLoad.js ${args.join(' ')}`);
-		const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/reliability/queueLoad.js'), ...args], { cwd: ROOT, stdio: 'inherit' });
+		log(`B7 ${v.key}: node ${QUEUE_LOAD} ${args.join(' ')}`);
+		const run = spawnSync(process.execPath, [path.join(ROOT, QUEUE_LOAD), ...args], { cwd: ROOT, stdio: 'inherit' });
 		if (!fs.existsSync(file)) throw new Error(`B7 ${v.key}: no report (exit ${run.status})`);
 		const r = JSON.parse(fs.readFileSync(file, 'utf8'));
 		results.push({ key: v.key, label: v.label, exitCode: run.status, ...r });
@@ -643,18 +675,18 @@ function benchB7() {
 // ---------------------------------------------------------------- main
 
 async function main() {
-	// `--render report.json`: only rewrite BENCHMARKS.md from a saved report (e.g. after editing analysis.js).
-	// `--wan`: the WAN table (wan.js), written into its own section of BENCHMARKS.md.
+	// `--wan`: the WAN table (wan.js, its own options), written into its own section of BENCHMARKS.md.
 	if (process.argv.includes('--wan')) return await require('./wan').main(process.argv.slice(2).filter((a) => a !== '--wan'));
-	const renderAt = process.argv.indexOf('--render');
-	if (renderAt >= 0) {
-		const saved = JSON.parse(fs.readFileSync(process.argv[renderAt + 1], 'utf8'));
-		fs.writeFileSync(saved.options.out, require('./report').renderReport(saved));
+	const { o, render, outGiven } = parseOptions(process.argv.slice(2));
+	// `--render report.json`: only rewrite BENCHMARKS.md (or --out) from a saved report (e.g. after editing analysis.js).
+	if (render) {
+		const saved = JSON.parse(fs.readFileSync(render, 'utf8'));
+		fs.writeFileSync(outGiven ? o.out : saved.options.out, require('./report').renderReport(saved));
 		return;
 	}
-	const o = parseArgs(process.argv.slice(2));
 	const t0 = Date.now();
 	const report = { startedAt: new Date().toISOString(), options: o };
+	if (o.profile) o.profileDir = path.join(ROOT, 'build/profiles', report.startedAt.replace(/[:.]/g, '-'));
 	report.machine = {
 		cpus: os.cpus().length,
 		cpuModel: os.cpus()[0] && os.cpus()[0].model,
@@ -692,10 +724,8 @@ async function main() {
 			report.b1 = {};
 			report.b2 = {};
 			for (const mode of o.saving) {
-				const env = { N8N_LOG_LEVEL: process.env.BENCH_N8N_LOG_LEVEL || 'warn', EXECUTIONS_DATA_PRUNE: 'false' };
-				if (mode === 'off') env.EXECUTIONS_DATA_SAVE_ON_SUCCESS = 'none';
 				log(`starting n8n ${N8N_VERSION} (saving ${mode})`);
-				const n8n = await startN8n({ version: N8N_VERSION, communityTarballs: [tarball], env });
+				const n8n = await startN8n({ version: N8N_VERSION, communityTarballs: [tarball], env: n8nEnv(o, mode, `saving-${mode}`) });
 				report.n8n = { version: N8N_VERSION, node: sh(n8n.install.nodeBin, ['--version']).trim() };
 				try {
 					const creds = await createCredentials(n8n, sandbox);
@@ -735,6 +765,7 @@ async function main() {
 	const { renderReport } = require('./report');
 	fs.writeFileSync(o.out, require('./wan').keepWanSection(o.out, renderReport(report)));
 	log(`wrote ${path.relative(ROOT, o.out)} in ${report.totalSeconds}s`);
+	if (o.profile) listProfiles(o.profileDir);
 }
 
 module.exports = { N8N_VERSION, packPackage, searchCandidates, waitForQuietMachine, createCredentials, deploy, postWebhook, waitForWebhook, latestExecution, executionsSince, candidateIds, nodeTime, execMs };

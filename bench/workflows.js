@@ -4,7 +4,7 @@
  * waits for the last node (responseMode lastNode, no data), so one POST = one execution of the
  * running `n8n start`, and the same trigger overhead is in every variant.
  */
-const { RECRUITING, TRIGGER, workflowNode: node, recruitingCredential, webhookTrigger, chain } = require('../n8n/workflow');
+const { RECRUITING, TRIGGER, workflowNode: node, recruitingCredential, webhookTrigger, chain } = require('../scripts/n8n/workflow');
 
 const webhookNode = (path, options) => webhookTrigger(path, options);
 const headerCred = (cred) => ({ httpHeaderAuth: { id: cred.id, name: cred.name } });

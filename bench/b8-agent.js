@@ -8,9 +8,9 @@
  * answers at once) vs in a plain workflow (Webhook → Recruiting node), and of five calls vs one.
  */
 const crypto = require('crypto');
-const { startScriptedModel } = require('../e2e/scriptedModel');
-const { toolNode, createModelCredential, AGENT_VERSION, MODEL_NODE_VERSION, rl } = require('../e2e/agentChecks');
-const { RECRUITING, workflowNode, recruitingCredential, webhookTrigger, chain } = require('../n8n/workflow');
+const { startScriptedModel } = require('../scripts/e2e/scriptedModel');
+const { toolNode, createModelCredential, AGENT_VERSION, MODEL_NODE_VERSION, rl } = require('../scripts/e2e/agentChecks');
+const { RECRUITING, workflowNode, recruitingCredential, webhookTrigger, chain } = require('../scripts/n8n/workflow');
 const { median, fmt } = require('./lib');
 
 const ITEMS = 20;

@@ -16,12 +16,12 @@ const tls = require('tls');
 const path = require('path');
 const { parseArgs } = require('util');
 const { execFileSync } = require('child_process');
-const { startN8n } = require('../n8n/instance');
-const { freePort } = require('../n8n/cache');
+const { startN8n } = require('../scripts/n8n/instance');
+const { freePort } = require('../scripts/n8n/cache');
 const { median, loadavg, startSandboxProcess, fmt } = require('./lib');
 const wf = require('./workflows');
 
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, '..');
 const log = (...a) => console.log(`[wan ${new Date().toISOString().slice(11, 19)}]`, ...a);
 const START = '<!-- wan:start -->';
 const END = '<!-- wan:end -->';

@@ -58,5 +58,5 @@ function signatureBench(root, { rounds = 7 } = {}) {
 module.exports = { signatureBench };
 
 if (require.main === module) {
-	console.log(JSON.stringify(signatureBench(path.resolve(__dirname, '../..')), null, 2));
+	console.log(JSON.stringify(signatureBench(path.resolve(__dirname, '..')), null, 2));
 }
