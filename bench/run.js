@@ -340,7 +340,8 @@ function listProfiles(dir) {
 		const files = fs.readdirSync(path.join(dir, label)).filter((f) => f.endsWith('.cpuprofile'));
 		log(`CPU profile of n8n's main process, ${label}: ${files.map((f) => path.relative(ROOT, path.join(dir, label, f))).join(', ') || 'none'}`);
 	}
-	if (labels.length > 0) log('open one in Chrome DevTools (Performance → Load profile) or with `npx speedscope <file>`');
+	// Node names them CPU.<date>.<time>.<pid>.<thread>.<n>: thread 0 is n8n's main thread.
+	if (labels.length > 0) log('thread 0 (CPU.*.*.<pid>.0.*) is the main thread; open one in Chrome DevTools (Performance → Load profile) or with `npx speedscope <file>`');
 }
 
 async function settleRss(pid) {
