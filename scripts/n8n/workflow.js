@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Workflow JSON builders shared by the e2e suite, the benchmarks, the smoke check and the demo:
+ * Workflow JSON builders shared by the e2e suite, the benchmarks and the demo:
  * one way to write a node, a trigger, a line of nodes, and a reference to our credential.
  */
 const crypto = require('crypto');
