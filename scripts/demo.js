@@ -14,6 +14,7 @@
 const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
+const util = require('util');
 
 const ROOT = path.resolve(__dirname, '..');
 const DEFAULTS = { version: '2.41.1', port: 5678, sandboxPort: 5679, modelPort: 5680 };
@@ -56,32 +57,53 @@ Examples:
 class DemoError extends Error {}
 
 function parseArgs(argv) {
-	const o = { ...DEFAULTS, command: 'start' };
-	for (let i = 0; i < argv.length; i++) {
-		const [flag, inline] = argv[i].split(/=(.*)/s);
-		const val = () => {
-			const value = inline !== undefined ? inline : argv[++i];
-			if (value === undefined || value === '') throw new DemoError(`${flag} needs a value (see npm start -- --help)`);
-			return value;
-		};
-		const port = () => {
-			const value = val();
-			const n = Number(value);
-			if (!Number.isInteger(n) || n < 1 || n > 65535) throw new DemoError(`${flag} ${value}: not a port number (1-65535)`);
-			return n;
-		};
-		if (flag === '--version') o.version = val();
-		else if (flag === '--port') o.port = port();
-		else if (flag === '--sandbox-port') o.sandboxPort = port();
-		else if (flag === '--model-port') o.modelPort = port();
-		else if (flag === '--webhook') o.webhook = val();
-		else if (flag === 'deliver') {
-			o.command = 'deliver';
-			o.what = argv[i + 1] !== undefined && !argv[i + 1].startsWith('--') ? argv[++i] : undefined;
-		} else if (flag === '--help' || flag === '-h') {
-			o.command = 'help';
-		} else throw new DemoError(`unknown argument ${argv[i]} (see npm start -- --help)`);
+	let parsed;
+	try {
+		parsed = util.parseArgs({
+			args: argv,
+			options: {
+				version: { type: 'string' },
+				port: { type: 'string' },
+				'sandbox-port': { type: 'string' },
+				'model-port': { type: 'string' },
+				webhook: { type: 'string' },
+				help: { type: 'boolean', short: 'h' },
+			},
+			allowPositionals: true,
+			strict: true,
+		});
+	} catch (e) {
+		throw new DemoError(`${e.message} (see npm start -- --help)`);
 	}
+	const { values, positionals } = parsed;
+	const given = (flag) => {
+		const value = values[flag];
+		if (value === '') throw new DemoError(`--${flag} needs a value (see npm start -- --help)`);
+		return value;
+	};
+	const port = (flag, fallback) => {
+		const value = given(flag);
+		if (value === undefined) return fallback;
+		const n = Number(value);
+		if (!Number.isInteger(n) || n < 1 || n > 65535) throw new DemoError(`--${flag} ${value}: not a port number (1-65535)`);
+		return n;
+	};
+	const o = {
+		version: given('version') ?? DEFAULTS.version,
+		port: port('port', DEFAULTS.port),
+		sandboxPort: port('sandbox-port', DEFAULTS.sandboxPort),
+		modelPort: port('model-port', DEFAULTS.modelPort),
+		webhook: given('webhook'),
+		command: 'start',
+	};
+	const [command, delivery, ...rest] = positionals;
+	if (command !== undefined && command !== 'deliver') throw new DemoError(`unknown argument ${command} (see npm start -- --help)`);
+	if (rest.length) throw new DemoError(`unknown argument ${rest[0]} (see npm start -- --help)`);
+	if (command === 'deliver') {
+		o.command = 'deliver';
+		o.what = delivery;
+	}
+	if (values.help) o.command = 'help';
 	if (o.command === 'deliver' && !DELIVERIES[o.what]) {
 		const what = o.what === undefined ? 'deliver needs what to send' : `deliver ${o.what}: unknown`;
 		throw new DemoError(`${what}: ${Object.keys(DELIVERIES).join(' or ')} (e.g. npm start -- deliver new-application --webhook wh_try)`);

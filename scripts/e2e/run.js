@@ -27,6 +27,7 @@ const path = require('path');
 const assert = require('assert');
 const { startN8n } = require('../n8n/instance');
 const { startQueueStack, queueModePossible } = require('../n8n/queue');
+const { parseCliArgs } = require('../cliArgs');
 const lib = require('./lib');
 const { log, Checks, FatalCheck, startSandbox, createCredential, executionsOf, nodeItems, waitFor } = lib;
 const wfs = require('./workflows');
@@ -51,21 +52,26 @@ const DEFAULT = {
 };
 
 function parseArgs(argv) {
-	const o = { versions: [], queueOnly: false, build: true, keep: false, triggerOnly: false, agentOnly: false };
-	for (let i = 0; i < argv.length; i++) {
-		const [flag, inline] = argv[i].split(/=(.*)/s);
-		const val = () => (inline !== undefined ? inline : argv[++i]);
-		if (flag === '--version') o.versions.push(val());
-		else if (flag === '--queue') o.queueOnly = true;
-		else if (flag === '--no-build') o.build = false;
-		else if (flag === '--keep') o.keep = true;
-		else if (flag === '--trigger-only') o.triggerOnly = true;
-		else if (flag === '--agent-only') o.agentOnly = true;
-		else if (flag === '--help' || flag === '-h') {
-			process.stdout.write(fs.readFileSync(__filename, 'utf8').split('*/')[0] + '*/\n');
-			process.exit(0);
-		} else throw new Error(`unknown argument ${argv[i]} (see --help)`);
-	}
+	const values = parseCliArgs(
+		__filename,
+		{
+			version: { type: 'string', multiple: true, default: [] },
+			queue: { type: 'boolean', default: false },
+			'no-build': { type: 'boolean', default: false },
+			keep: { type: 'boolean', default: false },
+			'trigger-only': { type: 'boolean', default: false },
+			'agent-only': { type: 'boolean', default: false },
+		},
+		argv,
+	);
+	const o = {
+		versions: values.version,
+		queueOnly: values.queue,
+		build: !values['no-build'],
+		keep: values.keep,
+		triggerOnly: values['trigger-only'],
+		agentOnly: values['agent-only'],
+	};
 	if (o.queueOnly) {
 		o.plan = (o.versions.length ? o.versions : [VERSIONS[0]]).map((v) => ({ kind: 'queue', version: v }));
 	} else if (o.versions.length) {

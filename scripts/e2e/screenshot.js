@@ -21,6 +21,7 @@ const os = require('os');
 const path = require('path');
 const { chromium } = require('playwright-core');
 const { startN8n } = require('../n8n/instance');
+const { parseCliArgs } = require('../cliArgs');
 const lib = require('./lib');
 const ex = require('./examples');
 const { manualTrigger, recruitingNode, chain } = require('../n8n/workflow');
@@ -44,15 +45,18 @@ const SHOTS = [
 ];
 
 async function main() {
-	const argv = process.argv.slice(2);
-	const version = argv.includes('--version') ? argv[argv.indexOf('--version') + 1] : '2.41.1';
+	const o = parseCliArgs(__filename, {
+		version: { type: 'string', default: '2.41.1' },
+		'no-build': { type: 'boolean', default: false },
+		'assistant-only': { type: 'boolean', default: false },
+	});
 	if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: apt-get install -y chromium`);
-	if (!argv.includes('--no-build')) await lib.buildAll();
+	if (!o['no-build']) await lib.buildAll();
 	const { tarball, dir } = await lib.packPackage();
 	const sb = await lib.startSandbox({ seed: { applications: 300 } });
 	await ex.seedExampleRecords(sb.control);
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'recruiting-shot-'));
-	const n8n = await startN8n({ version, userFolder, communityTarballs: [tarball] });
+	const n8n = await startN8n({ version: o.version, userFolder, communityTarballs: [tarball] });
 	let browser;
 	let model;
 	try {
@@ -68,7 +72,7 @@ async function main() {
 		fs.mkdirSync(path.join(lib.ROOT, 'docs'), { recursive: true });
 		model = await startAssistantModel();
 		await assistantChatShot(page, n8n, sb, credential, model);
-		if (argv.includes('--assistant-only')) return;
+		if (o['assistant-only']) return;
 		for (const shot of SHOTS) {
 			const node = wf.nodes.find((n) => n.name === shot.node);
 			await page.goto(`${n8n.url}/workflow/${wf.id}/${node.id}`, { waitUntil: 'networkidle' });

@@ -11,6 +11,10 @@
  *
  * Lower-level pieces (headlessEnv, spawnN8nProcess, createOwnerAndApiKey,
  * makeCli, makeHttp) are exported for queue.js.
+ *
+ * As a command, starts one instance and keeps it running until Ctrl-C (for demos/debugging):
+ *   node scripts/n8n/instance.js [--version V] [--port P] [--user-folder DIR]
+ *        [--tarball file.tgz ...] [--custom-extensions DIR]
  */
 const fs = require('fs');
 const os = require('os');
@@ -19,6 +23,7 @@ const { spawn } = require('child_process');
 const { createRequire } = require('module');
 const { ensureN8n, NPM_CLI, npmEnv, majorOf, DEFAULT_VERSION } = require('./install');
 const { log, sleep, freePort, freePorts, run, runOk, trackChild, markGraceful, secondsSince } = require('./cache');
+const { parseCliArgs } = require('../cliArgs');
 
 const DEFAULT_OWNER = Object.freeze({
 	email: 'owner@n8n-nodes-recruiting.test',
@@ -485,24 +490,26 @@ module.exports = {
 	tailFile,
 };
 
-// CLI: start an instance and keep it running until Ctrl-C (for demos/debugging).
-//   node scripts/n8n/instance.js [--version V] [--port P] [--user-folder DIR]
-//        [--tarball file.tgz ...] [--custom-extensions DIR]
 if (require.main === module) {
-	const argv = process.argv.slice(2);
-	const o = { communityTarballs: [] };
-	for (let i = 0; i < argv.length; i++) {
-		const [flag, inline] = argv[i].split(/=(.*)/s);
-		const val = () => (inline !== undefined ? inline : argv[++i]);
-		if (flag === '--version') o.version = val();
-		else if (flag === '--port') o.port = Number(val());
-		else if (flag === '--user-folder') o.userFolder = val();
-		else if (flag === '--tarball') o.communityTarballs.push(val());
-		else if (flag === '--custom-extensions') o.customExtensions = val();
-		else {
-			process.stderr.write(`unknown argument ${argv[i]}\n`);
-			process.exit(2);
-		}
+	let o;
+	try {
+		const values = parseCliArgs(__filename, {
+			version: { type: 'string' },
+			port: { type: 'string' },
+			'user-folder': { type: 'string' },
+			tarball: { type: 'string', multiple: true, default: [] },
+			'custom-extensions': { type: 'string' },
+		});
+		o = {
+			version: values.version,
+			port: values.port === undefined ? undefined : Number(values.port),
+			userFolder: values['user-folder'],
+			communityTarballs: values.tarball,
+			customExtensions: values['custom-extensions'],
+		};
+	} catch (e) {
+		process.stderr.write(`${e.message}\n`);
+		process.exit(2);
 	}
 	startN8n(o)
 		.then((n) => {

@@ -19,6 +19,7 @@ const assert = require('assert');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
+const { parseCliArgs } = require('../cliArgs');
 const lib = require('../e2e/lib');
 const { triggerWorkflow } = require('../e2e/workflows');
 const { startN8n } = require('../n8n/instance');
@@ -27,17 +28,17 @@ const REPORT_DIR = path.join(lib.ROOT, 'build', 'reliability');
 const EVENTS = ['candidate.updated', 'job.created', 'application.created'];
 
 function parseArgs(argv) {
-	const o = { version: '2.41.1', cycles: 20, restartEvery: 4, build: true };
-	for (let i = 0; i < argv.length; i++) {
-		const [flag, inline] = argv[i].split(/=(.*)/s);
-		const val = () => (inline !== undefined ? inline : argv[++i]);
-		if (flag === '--version') o.version = val();
-		else if (flag === '--cycles') o.cycles = Number(val());
-		else if (flag === '--restart-every') o.restartEvery = Number(val());
-		else if (flag === '--no-build') o.build = false;
-		else throw new Error(`unknown argument ${argv[i]}`);
-	}
-	return o;
+	const values = parseCliArgs(
+		__filename,
+		{
+			version: { type: 'string', default: '2.41.1' },
+			cycles: { type: 'string', default: '20' },
+			'restart-every': { type: 'string', default: '4' },
+			'no-build': { type: 'boolean', default: false },
+		},
+		argv,
+	);
+	return { version: values.version, cycles: Number(values.cycles), restartEvery: Number(values['restart-every']), build: !values['no-build'] };
 }
 
 /** The part of a webhook deactivation must put back. */

@@ -36,6 +36,7 @@ const crypto = require('crypto');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
+const { parseCliArgs } = require('../cliArgs');
 const lib = require('../e2e/lib');
 const { startQueueStack, queueModePossible } = require('../n8n/queue');
 const { SERVED_BY } = require('../n8n/roundRobinProxy');
@@ -54,21 +55,32 @@ const STALL_MS = 90000;
 const WAIT_LIMIT_MS = 15 * 60000;
 
 function parseArgs(argv) {
-	const o = { recipe: 'idempotency-table', messages: 2000, senders: 16, redeliver: 0.05, workerConcurrency: null, version: '2.41.1', build: true, keep: false, out: null };
-	for (let i = 0; i < argv.length; i++) {
-		const [flag, inline] = argv[i].split(/=(.*)/s);
-		const val = () => (inline !== undefined ? inline : argv[++i]);
-		if (flag === '--recipe') o.recipe = val();
-		else if (flag === '--messages') o.messages = Number(val());
-		else if (flag === '--senders') o.senders = Number(val());
-		else if (flag === '--redeliver') o.redeliver = Number(val());
-		else if (flag === '--worker-concurrency') o.workerConcurrency = Number(val());
-		else if (flag === '--version') o.version = val();
-		else if (flag === '--no-build') o.build = false;
-		else if (flag === '--keep') o.keep = true;
-		else if (flag === '--out') o.out = path.resolve(val());
-		else throw new Error(`unknown argument ${argv[i]}`);
-	}
+	const values = parseCliArgs(
+		__filename,
+		{
+			recipe: { type: 'string', default: 'idempotency-table' },
+			messages: { type: 'string', default: '2000' },
+			senders: { type: 'string', default: '16' },
+			redeliver: { type: 'string', default: '0.05' },
+			'worker-concurrency': { type: 'string' },
+			version: { type: 'string', default: '2.41.1' },
+			'no-build': { type: 'boolean', default: false },
+			keep: { type: 'boolean', default: false },
+			out: { type: 'string' },
+		},
+		argv,
+	);
+	const o = {
+		recipe: values.recipe,
+		messages: Number(values.messages),
+		senders: Number(values.senders),
+		redeliver: Number(values.redeliver),
+		workerConcurrency: values['worker-concurrency'] === undefined ? null : Number(values['worker-concurrency']),
+		version: values.version,
+		build: !values['no-build'],
+		keep: values.keep,
+		out: values.out === undefined ? null : path.resolve(values.out),
+	};
 	if (!['idempotency-table', 'remove-duplicates'].includes(o.recipe)) throw new Error(`unknown recipe ${o.recipe}`);
 	o.out ??= reportFile(o);
 	return o;
