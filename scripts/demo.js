@@ -189,7 +189,7 @@ async function start(o) {
 	const lib = require('./e2e/lib');
 	const ex = require('./e2e/examples');
 	const { startAssistantModel } = require('./e2e/assistantModel');
-	const { createModelCredential } = require('./e2e/agentChecks');
+	const { createModelCredential } = require('./e2e/agentWorkflow');
 
 	for (const [what, port, flag] of [['n8n', o.port, 'port'], ['sandbox', o.sandboxPort, 'sandbox-port'], ['scripted model', o.modelPort, 'model-port']]) {
 		if (!(await portFree(port))) {

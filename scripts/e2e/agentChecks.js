@@ -18,27 +18,15 @@ const path = require('path');
 const { ROOT, FatalCheck, executionsOf, waitFor, log } = require('./lib');
 const { startScriptedModel, MODEL_ID } = require('./scriptedModel');
 const { simplifiedApplication, simplifiedCandidate } = require('./examples');
-const { PKG, workflowNode, recruitingCredential } = require('../n8n/workflow');
+const { workflowNode } = require('../n8n/workflow');
+const { AGENT_VERSION, MODEL_NODE_VERSION, MODEL_API_KEY, rl, toolName, toolNode, createModelCredential } = require('./agentWorkflow');
 
-const TOOL_TYPE = `${PKG}.recruitingTool`;
-const TOOL_VERSION = 1.1;
-/** The AI Agent's typeVersion: 3 is the newest on 1.123.81 and the one before 3.1 on 2.41.1. */
-const AGENT_VERSION = 3;
 /** The newest MCP Server Trigger of each major (1.123.81 offers 1, 1.1 and 2; 2.41.1 also 2.1). */
 const MCP_TRIGGER_VERSION = { 1: 2, 2: 2.1 };
-const MODEL_NODE_VERSION = 1.2;
 const BASE = '/v1.0/cmp_demo';
 const PAGE_SIZE = 20;
 const MISSING_CANDIDATE = 'can_e2e_missing';
 const INTERVIEWER = 'usr_b4n9c3r6tz';
-/** A dummy key: the scripted model only checks it arrives. */
-const MODEL_API_KEY = 'sk-scripted-e2e';
-
-/** An n8n expression string literal. */
-const literal = (text) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-/** What the editor's "let the model define this parameter" writes, with our own description. */
-const fromAi = ({ key, description, type }) => `={{ $fromAI(${literal(key)}, ${literal(description)}, ${literal(type)}) }}`;
-const rl = (value, mode = 'id') => ({ __rl: true, mode, value });
 
 /**
  * The tools: the model fills `args` (key, description, type: the argument schema it must receive);
@@ -112,8 +100,6 @@ const TOOLS = [
 	},
 ];
 
-/** n8n's tool name for a node name (n8n-workflow's nodeNameToToolName). */
-const toolName = (nodeName) => nodeName.replace(/[^a-zA-Z0-9_-]+/g, '_');
 const TOOL = Object.fromEntries(TOOLS.map((t) => [toolName(t.name), t]));
 const byName = (name) => (tool) => tool.name === name;
 
@@ -135,17 +121,6 @@ function expectedDescription(tool) {
 	);
 	const action = selector.options.find((o) => o.value === tool.operation).action;
 	return `${action} in ${description.defaults.name}`;
-}
-
-function toolNode(tool, credential) {
-	const expressions = Object.fromEntries(tool.args.map((a) => [a.key, fromAi(a)]));
-	return workflowNode(
-		tool.name,
-		TOOL_TYPE,
-		TOOL_VERSION,
-		{ resource: tool.resource, operation: tool.operation, ...tool.parameters(expressions) },
-		{ credentials: recruitingCredential(credential) },
-	);
 }
 
 const mainTo = (node) => ({ main: [[{ node, type: 'main', index: 0 }]] });
@@ -199,18 +174,6 @@ function mcpWorkflow({ credential, mcpPath, triggerVersion }) {
 		connections: Object.fromEntries(tools.map((t) => [t.name, aiTo('ai_tool', 'Recruiting MCP')])),
 		settings: { executionOrder: 'v1' },
 	};
-}
-
-/** The openAiApi credential for the scripted model (n8n 1.x's public API wants the domain mode too). */
-async function createModelCredential(n8n, url, { name = 'Scripted model', apiKey = MODEL_API_KEY } = {}) {
-	const body = { name, type: 'openAiApi', data: { apiKey, url, header: false } };
-	let r = await n8n.api('POST', '/credentials', body, { raw: true });
-	if (r.status === 400 && /allowedDomains|organizationId/.test(JSON.stringify(r.body))) {
-		body.data = { ...body.data, organizationId: '', allowedHttpRequestDomains: 'all' };
-		r = await n8n.api('POST', '/credentials', body, { raw: true });
-	}
-	if (r.status >= 400) throw new Error(`POST /api/v1/credentials (openAiApi) -> ${r.status}: ${JSON.stringify(r.body)}`);
-	return { id: r.body.id, name: r.body.name };
 }
 
 /** Every item of a list from the service itself, all pages (the expected values). */
@@ -725,15 +688,6 @@ module.exports = {
 	agentChecks,
 	mcpChecks,
 	TOOLS,
-	TOOL_TYPE,
-	TOOL_VERSION,
-	AGENT_VERSION,
-	MODEL_NODE_VERSION,
-	toolName,
-	toolNode,
-	fromAi,
-	rl,
-	createModelCredential,
 	expectedDescription,
 	expectedSchema,
 };

@@ -10,7 +10,7 @@ const assert = require('assert');
 const crypto = require('crypto');
 const { log, FatalCheck, waitFor } = require('./lib');
 const { startAssistantModel } = require('./assistantModel');
-const { createModelCredential } = require('./agentChecks');
+const { createModelCredential } = require('./agentWorkflow');
 const { fillExample, chatUrlOf, simplifiedApplication } = require('./examples');
 
 const BASE = '/v1.0/cmp_demo';

@@ -26,7 +26,7 @@ const lib = require('./lib');
 const ex = require('./examples');
 const { manualTrigger, recruitingNode, chain } = require('../n8n/workflow');
 const { startAssistantModel } = require('./assistantModel');
-const { createModelCredential } = require('./agentChecks');
+const { createModelCredential } = require('./agentWorkflow');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const FLAGS = [
