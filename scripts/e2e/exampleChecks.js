@@ -11,7 +11,7 @@ const { execFile } = require('child_process');
 const { promisify } = require('util');
 const { waitFor, executionsOf, nodeItems, ROOT } = require('./lib');
 const { EXAMPLES, TRY_WEBHOOK_ID, fillExample, readExample, seedExampleRecords, simplifiedApplication, webhookUrlOf } = require('./examples');
-const { triggerWorkflow } = require('./workflows');
+const { triggerWorkflow } = require('../n8n/workflow');
 
 async function activate(n8n, control, wf, webhookId) {
 	const created = await n8n.api('POST', '/workflows', wf);

@@ -24,7 +24,7 @@ const { startN8n } = require('../n8n/instance');
 const { parseCliArgs } = require('../cliArgs');
 const lib = require('./lib');
 const ex = require('./examples');
-const { manualTrigger, recruitingNode, chain } = require('../n8n/workflow');
+const { manualTrigger, recruitingNode, chain, triggerWorkflow } = require('../n8n/workflow');
 const { startAssistantModel } = require('./assistantModel');
 const { createModelCredential } = require('./agentWorkflow');
 
@@ -87,7 +87,6 @@ async function main() {
 		}
 		// A new trigger as a newcomer adds it, Webhook ID still empty: the panel must already say
 		// what to do (build/, not docs/: for checking, not for the README).
-		const { triggerWorkflow } = require('./workflows');
 		const fresh = triggerWorkflow(credential, { webhookId: '', events: [], name: 'New trigger' }).workflow;
 		const freshWf = await n8n.api('POST', '/workflows', fresh);
 		const freshNode = freshWf.nodes.find((n) => n.name === 'Recruiting Trigger');

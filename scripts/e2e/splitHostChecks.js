@@ -13,7 +13,7 @@ const path = require('path');
 const { startN8n } = require('../n8n/instance');
 const { freePort } = require('../n8n/cache');
 const { createCredential, sleep, waitFor } = require('./lib');
-const { triggerWorkflow } = require('./workflows');
+const { triggerWorkflow } = require('../n8n/workflow');
 
 async function splitHostChecks(checks, sb, tarball, version) {
 	const port = await freePort();

@@ -7,7 +7,7 @@
 const assert = require('assert');
 const crypto = require('crypto');
 const { waitFor, executionsOf, nodeItems, sleep } = require('./lib');
-const { triggerWorkflow } = require('./workflows');
+const { triggerWorkflow } = require('../n8n/workflow');
 
 const EVENTS = ['application.created', 'candidate.updated'];
 

@@ -1,11 +1,10 @@
 'use strict';
 /**
  * Workflow JSON for the end-to-end suite: one workflow running every operation of the Recruiting
- * node once (each node fed by the Manual Trigger), an error workflow, and a trigger workflow.
+ * node once (each node fed by the Manual Trigger) and an error workflow.
  * Targets are picked from the sandbox's deterministic seed so each node touches its own records.
  */
-const crypto = require('crypto');
-const { PKG, RECRUITING, TRIGGER, workflowNode, manualTrigger, recruitingNode, recruitingTrigger, chain, fanOut } = require('../n8n/workflow');
+const { PKG, RECRUITING, TRIGGER, manualTrigger, recruitingNode, chain, fanOut } = require('../n8n/workflow');
 const MISSING_JOB_ID = 'job_e2e_missing';
 
 const rl = (value) => ({ __rl: true, mode: 'id', value });
@@ -225,19 +224,6 @@ function errorWorkflow(credential) {
 	]);
 }
 
-/** Recruiting Trigger (fixed n8n webhookId, so its production URL is known) -> No Op. */
-function triggerWorkflow(credential, { webhookId = 'wh_demo', events, nodeWebhookId = crypto.randomUUID(), name = 'E2E: Recruiting Trigger', options = {} } = {}) {
-	return {
-		workflow: chain(name, [
-			recruitingTrigger(credential, { webhookId, events, options }, nodeWebhookId),
-			workflowNode('Received', 'n8n-nodes-base.noOp', 1),
-		]),
-		nodeWebhookId,
-		/** n8n's production URL of the trigger (the node's webhook path is `webhook`). */
-		productionUrl: (webhookBase) => `${webhookBase.replace(/\/$/, '')}/webhook/${nodeWebhookId}/webhook`,
-	};
-}
-
 module.exports = {
 	picked,
 	userLabel,
@@ -249,5 +235,4 @@ module.exports = {
 	operationRows,
 	operationsWorkflow,
 	errorWorkflow,
-	triggerWorkflow,
 };

@@ -1,7 +1,8 @@
 'use strict';
 /**
- * Workflow JSON builders shared by the e2e suite, the benchmarks and the demo:
- * one way to write a node, a trigger, a line of nodes, and a reference to our credential.
+ * Workflow JSON builders shared by the real-n8n test suites, the benchmarks, the demo and the
+ * screenshot script: one way to write a node, a trigger (alone or before a No Op), a line of
+ * nodes, and a reference to our credential.
  */
 const crypto = require('crypto');
 
@@ -75,6 +76,19 @@ function fanOut(name, first, others) {
 	};
 }
 
+/** Recruiting Trigger (fixed n8n webhookId, so its production URL is known) -> No Op. */
+function triggerWorkflow(credential, { webhookId = 'wh_demo', events, nodeWebhookId = crypto.randomUUID(), name = 'E2E: Recruiting Trigger', options = {} } = {}) {
+	return {
+		workflow: chain(name, [
+			recruitingTrigger(credential, { webhookId, events, options }, nodeWebhookId),
+			workflowNode('Received', 'n8n-nodes-base.noOp', 1),
+		]),
+		nodeWebhookId,
+		/** n8n's production URL of the trigger (the node's webhook path is `webhook`). */
+		productionUrl: (webhookBase) => `${webhookBase.replace(/\/$/, '')}/webhook/${nodeWebhookId}/webhook`,
+	};
+}
+
 module.exports = {
 	PKG,
 	RECRUITING,
@@ -87,4 +101,5 @@ module.exports = {
 	recruitingTrigger,
 	chain,
 	fanOut,
+	triggerWorkflow,
 };

@@ -21,7 +21,7 @@ const os = require('os');
 const path = require('path');
 const { parseCliArgs } = require('../cliArgs');
 const lib = require('../e2e/lib');
-const { triggerWorkflow } = require('../e2e/workflows');
+const { triggerWorkflow } = require('../n8n/workflow');
 const { startN8n } = require('../n8n/instance');
 
 const REPORT_DIR = path.join(lib.ROOT, 'build', 'reliability');
