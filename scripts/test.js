@@ -150,11 +150,11 @@ async function main() {
 	await runJest();
 	if (jestArgs.length === 0 && process.env.RECRUITING_SKIP_E2E !== '1') {
 		// Both build and pack the package; the e2e run builds it, the lifecycle run reuses that build.
-		await runNodeSuite('e2e', 'scripts/e2e/run.js');
-		await runNodeSuite('lifecycle', 'scripts/reliability/lifecycle.js', ['--no-build']);
+		await runNodeSuite('e2e', 'test/n8n/e2e/run.js');
+		await runNodeSuite('lifecycle', 'test/n8n/reliability/lifecycle.js', ['--no-build']);
 		// Exactly once under load in queue mode; RECRUITING_E2E_QUEUE=0 leaves queue mode out here too.
 		if (process.env.RECRUITING_E2E_QUEUE !== '0') {
-			await runNodeSuite('queue load', 'scripts/reliability/queueLoad.js', ['--no-build']);
+			await runNodeSuite('queue load', 'test/n8n/reliability/queueLoad.js', ['--no-build']);
 		}
 	}
 	// The reliability counts of this run into build/reliability/RELIABILITY.md (npm test writes

@@ -4,7 +4,7 @@
  * overwrite each other (and the borrowed webhook's saved original). Across queue-mode webhook
  * processes this is best effort. The guarantee is a database insert of `messageId` under a unique
  * key (README, Duplicates); n8n's Remove Duplicates node is not atomic across concurrent
- * executions (measured: scripts/reliability/queueLoad.js).
+ * executions (measured: test/n8n/reliability/queueLoad.js).
  */
 
 /**

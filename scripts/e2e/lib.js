@@ -1,7 +1,7 @@
 'use strict';
 /**
- * Shared pieces of the end-to-end suite (run.js), the demo (scripts/demo.js) and the screenshot
- * script: build + pack the package, start the sandbox in-process, talk to its control API, create
+ * Shared pieces of the end-to-end suite (test/n8n/e2e/run.js), the demo (scripts/demo.js) and the
+ * screenshot script: build + pack the package, start the sandbox in-process, talk to its control API, create
  * the Recruiting API credential in n8n, and a tiny check runner that counts passes and failures.
  *
  * Plain Node (CommonJS, built-ins only); the sandbox is the compiled one in build/sandbox.

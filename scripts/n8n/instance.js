@@ -10,7 +10,7 @@
  *   await n8n.stop();
  *
  * Lower-level pieces (headlessEnv, spawnN8nProcess, createOwnerAndApiKey,
- * makeCli, makeHttp) are exported for queue.js.
+ * makeCli, makeHttp) are exported for queue mode (test/n8n/queue/queue.js).
  *
  * As a command, starts one instance and keeps it running until Ctrl-C (for demos/debugging):
  *   node scripts/n8n/instance.js [--version V] [--port P] [--user-folder DIR]

@@ -6,7 +6,7 @@
  * which `npm test` refreshes without touching tracked files, or with --docs the tracked
  * docs/RELIABILITY.md (`npm run docs:reliability`, after a full `npm test`).
  *
- *   npx jest test/reliability && node scripts/reliability/lifecycle.js && node scripts/reliability/report.js [--docs]
+ *   npx jest test/reliability && node test/n8n/reliability/lifecycle.js && node scripts/reliability/report.js [--docs]
  *
  * Plain Node, built-ins only. A part without a file is shown as "not run".
  */
@@ -25,8 +25,8 @@ const PARTS = [
 	['secrets', 'Secrets', 'test/reliability/secrets.test.ts'],
 	['webhookAttacks', 'Webhook attacks', 'test/reliability/webhookAttacks.test.ts'],
 	['redos', 'Pathological input (up to 1 MB)', 'test/reliability/redos.test.ts'],
-	['lifecycle', 'Lifecycle in a real n8n', 'scripts/reliability/lifecycle.js'],
-	['queueLoad', 'Exactly once under load (queue mode, real n8n)', 'scripts/reliability/queueLoad.js'],
+	['lifecycle', 'Lifecycle in a real n8n', 'test/n8n/reliability/lifecycle.js'],
+	['queueLoad', 'Exactly once under load (queue mode, real n8n)', 'test/n8n/reliability/queueLoad.js'],
 ];
 const COLUMNS = [
 	['faultsInjected', 'Faults injected'],
@@ -117,8 +117,8 @@ lines.push('## Reproduce');
 lines.push('');
 lines.push('```sh');
 lines.push('npx jest test/reliability                      # parts 1–4 (RELIABILITY_SEED, RELIABILITY_RUNS for fast-check)');
-lines.push('node scripts/reliability/lifecycle.js          # part 5: real n8n 2.41.1 (--version, --cycles, --restart-every, --no-build)');
-lines.push('node scripts/reliability/queueLoad.js          # part 6: queue mode under load (--recipe, --messages, --senders, --worker-concurrency, --no-build)');
+lines.push('node test/n8n/reliability/lifecycle.js         # part 5: real n8n 2.41.1 (--version, --cycles, --restart-every, --no-build)');
+lines.push('node test/n8n/reliability/queueLoad.js         # part 6: queue mode under load (--recipe, --messages, --senders, --worker-concurrency, --no-build)');
 lines.push('node scripts/reliability/report.js --docs      # this file, from build/reliability/*.json');
 lines.push('```');
 lines.push('');

@@ -4,7 +4,7 @@
  * node once (each node fed by the Manual Trigger) and an error workflow.
  * Targets are picked from the sandbox's deterministic seed so each node touches its own records.
  */
-const { PKG, RECRUITING, TRIGGER, manualTrigger, recruitingNode, chain, fanOut } = require('../n8n/workflow');
+const { PKG, RECRUITING, TRIGGER, manualTrigger, recruitingNode, chain, fanOut } = require('../../../scripts/n8n/workflow');
 const MISSING_JOB_ID = 'job_e2e_missing';
 
 const rl = (value) => ({ __rl: true, mode: 'id', value });

@@ -21,8 +21,8 @@ const net = require('net');
 const path = require('path');
 const crypto = require('crypto');
 const { execFileSync, spawn } = require('child_process');
-const { log, sleep, freePorts, run, runOk, trackChild, markGraceful, onExit, secondsSince } = require('./cache');
-const { ensureN8n, majorOf, DEFAULT_VERSION } = require('./install');
+const { log, sleep, freePorts, run, runOk, trackChild, markGraceful, onExit, secondsSince } = require('../../../scripts/n8n/cache');
+const { ensureN8n, majorOf, DEFAULT_VERSION } = require('../../../scripts/n8n/install');
 const { startRoundRobinProxy } = require('./roundRobinProxy');
 const {
 	headlessEnv,
@@ -32,7 +32,7 @@ const {
 	ownerEnvOf,
 	makeCli,
 	DEFAULT_OWNER,
-} = require('./instance');
+} = require('../../../scripts/n8n/instance');
 
 function which(bin) {
 	for (const dir of (process.env.PATH || '').split(path.delimiter)) {

@@ -7,9 +7,9 @@
 const assert = require('assert');
 const crypto = require('crypto');
 const { Webhook: Signer } = require('standardwebhooks');
-const lib = require('./lib');
+const lib = require('../../../scripts/e2e/lib');
 const { waitFor, executionsOf, nodeItems, sleep } = lib;
-const { recruitingTrigger, triggerWorkflow } = require('../n8n/workflow');
+const { recruitingTrigger, triggerWorkflow } = require('../../../scripts/n8n/workflow');
 
 const EVENTS = ['application.created', 'application.stage.updated', 'candidate.updated', 'job.created'];
 /** How long nothing must happen before "no execution" is believed (queue mode adds a hop). */

@@ -8,10 +8,10 @@
  */
 const assert = require('assert');
 const crypto = require('crypto');
-const { log, FatalCheck, waitFor } = require('./lib');
-const { startAssistantModel } = require('./assistantModel');
-const { createModelCredential } = require('./agentWorkflow');
-const { fillExample, chatUrlOf, simplifiedApplication } = require('./examples');
+const { log, FatalCheck, waitFor } = require('../../../scripts/e2e/lib');
+const { startAssistantModel } = require('../../../scripts/e2e/assistantModel');
+const { createModelCredential } = require('../../../scripts/e2e/agentWorkflow');
+const { fillExample, chatUrlOf, simplifiedApplication } = require('../../../scripts/e2e/examples');
 
 const BASE = '/v1.0/cmp_demo';
 const PAGE_SIZE = 20;

@@ -10,10 +10,10 @@ const assert = require('assert');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { startN8n } = require('../n8n/instance');
-const { freePort } = require('../n8n/cache');
-const { createCredential, sleep, waitFor } = require('./lib');
-const { triggerWorkflow } = require('../n8n/workflow');
+const { startN8n } = require('../../../scripts/n8n/instance');
+const { freePort } = require('../../../scripts/n8n/cache');
+const { createCredential, sleep, waitFor } = require('../../../scripts/e2e/lib');
+const { triggerWorkflow } = require('../../../scripts/n8n/workflow');
 
 async function splitHostChecks(checks, sb, tarball, version) {
 	const port = await freePort();

@@ -3,10 +3,10 @@
 /**
  * End-to-end suite inside a real n8n: `npm run test:e2e [-- options]`.
  *
- *   node scripts/e2e/run.js                      # the default (what `npm test` runs): see DEFAULT below
- *   node scripts/e2e/run.js --version 2.41.1     # one version (repeatable)
- *   node scripts/e2e/run.js --queue              # only the trigger flow in queue mode (2.41.1)
- *   node scripts/e2e/run.js --queue --version 1.123.81
+ *   node test/n8n/e2e/run.js                      # the default (what `npm test` runs): see DEFAULT below
+ *   node test/n8n/e2e/run.js --version 2.41.1     # one version (repeatable)
+ *   node test/n8n/e2e/run.js --queue              # only the trigger flow in queue mode (2.41.1)
+ *   node test/n8n/e2e/run.js --queue --version 1.123.81
  *   options: --no-build (use dist/ and build/sandbox as they are), --keep (keep n8n user folders),
  *            --trigger-only (single-process suites: only the trigger's checks),
  *            --agent-only (single-process suites: only the AI agent and MCP checks)
@@ -25,10 +25,10 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const assert = require('assert');
-const { startN8n } = require('../n8n/instance');
-const { startQueueStack, queueModePossible } = require('../n8n/queue');
-const { parseCliArgs } = require('../cliArgs');
-const lib = require('./lib');
+const { startN8n } = require('../../../scripts/n8n/instance');
+const { startQueueStack, queueModePossible } = require('../queue/queue');
+const { parseCliArgs } = require('../../../scripts/cliArgs');
+const lib = require('../../../scripts/e2e/lib');
 const { log, Checks, FatalCheck, startSandbox, createCredential, executionsOf, nodeItems, waitFor } = lib;
 const wfs = require('./workflows');
 const { triggerChecks } = require('./triggerChecks');

@@ -11,7 +11,7 @@
  * events, name, description). Then n8n killed, and restarted, during a "Listen for test event":
  * both an activation and a new test listen afterwards must bring the dashboard's endpoint back.
  *
- *   node scripts/reliability/lifecycle.js [--version 2.41.1] [--cycles 20] [--restart-every 4] [--no-build]
+ *   node test/n8n/reliability/lifecycle.js [--version 2.41.1] [--cycles 20] [--restart-every 4] [--no-build]
  *
  * Prints progress; the last line is `N passed, N failed`. Writes build/reliability/lifecycle.json.
  */
@@ -19,10 +19,10 @@ const assert = require('assert');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { parseCliArgs } = require('../cliArgs');
-const lib = require('../e2e/lib');
-const { triggerWorkflow } = require('../n8n/workflow');
-const { startN8n } = require('../n8n/instance');
+const { parseCliArgs } = require('../../../scripts/cliArgs');
+const lib = require('../../../scripts/e2e/lib');
+const { triggerWorkflow } = require('../../../scripts/n8n/workflow');
+const { startN8n } = require('../../../scripts/n8n/instance');
 
 const REPORT_DIR = path.join(lib.ROOT, 'build', 'reliability');
 const EVENTS = ['candidate.updated', 'job.created', 'application.created'];

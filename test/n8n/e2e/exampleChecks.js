@@ -9,9 +9,9 @@ const assert = require('assert');
 const path = require('path');
 const { execFile } = require('child_process');
 const { promisify } = require('util');
-const { waitFor, executionsOf, nodeItems, ROOT } = require('./lib');
-const { EXAMPLES, TRY_WEBHOOK_ID, fillExample, readExample, seedExampleRecords, simplifiedApplication, webhookUrlOf } = require('./examples');
-const { triggerWorkflow } = require('../n8n/workflow');
+const { waitFor, executionsOf, nodeItems, ROOT } = require('../../../scripts/e2e/lib');
+const { EXAMPLES, TRY_WEBHOOK_ID, fillExample, readExample, seedExampleRecords, simplifiedApplication, webhookUrlOf } = require('../../../scripts/e2e/examples');
+const { triggerWorkflow } = require('../../../scripts/n8n/workflow');
 
 async function activate(n8n, control, wf, webhookId) {
 	const created = await n8n.api('POST', '/workflows', wf);

@@ -7,9 +7,9 @@
  * whose mention were each chosen from what the pickers offered. Runs last: it reseeds the sandbox.
  */
 const assert = require('assert');
-const { executionsOf, log, nodeItems, reseedSandbox } = require('./lib');
-const { simplifiedApplication } = require('./examples');
-const { RECRUITING, manualTrigger, recruitingNode, fanOut } = require('../n8n/workflow');
+const { executionsOf, log, nodeItems, reseedSandbox } = require('../../../scripts/e2e/lib');
+const { simplifiedApplication } = require('../../../scripts/e2e/examples');
+const { RECRUITING, manualTrigger, recruitingNode, fanOut } = require('../../../scripts/n8n/workflow');
 const { userLabel } = require('./workflows');
 
 const LARGE = 20000;

@@ -22,7 +22,7 @@
  *                      history is read and written back without a lock, so concurrent executions
  *                      race (see docs/RELIABILITY.md).
  *
- *   node scripts/reliability/queueLoad.js [--recipe idempotency-table|remove-duplicates]
+ *   node test/n8n/reliability/queueLoad.js [--recipe idempotency-table|remove-duplicates]
  *        [--messages 2000] [--senders 16] [--redeliver 0.05] [--worker-concurrency N]
  *        [--version 2.41.1] [--no-build] [--keep] [--out file.json]
  *
@@ -36,11 +36,11 @@ const crypto = require('crypto');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { parseCliArgs } = require('../cliArgs');
-const lib = require('../e2e/lib');
-const { startQueueStack, queueModePossible } = require('../n8n/queue');
-const { SERVED_BY } = require('../n8n/roundRobinProxy');
-const { workflowNode, recruitingTrigger } = require('../n8n/workflow');
+const { parseCliArgs } = require('../../../scripts/cliArgs');
+const lib = require('../../../scripts/e2e/lib');
+const { startQueueStack, queueModePossible } = require('../queue/queue');
+const { SERVED_BY } = require('../queue/roundRobinProxy');
+const { workflowNode, recruitingTrigger } = require('../../../scripts/n8n/workflow');
 
 const REPORT_DIR = path.join(lib.ROOT, 'build', 'reliability');
 const { Webhook: Signer } = require(path.join(lib.ROOT, 'node_modules', 'standardwebhooks'));

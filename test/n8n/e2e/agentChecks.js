@@ -15,11 +15,11 @@
 const assert = require('assert');
 const crypto = require('crypto');
 const path = require('path');
-const { ROOT, FatalCheck, executionsOf, waitFor, log } = require('./lib');
-const { startScriptedModel, MODEL_ID } = require('./scriptedModel');
-const { simplifiedApplication, simplifiedCandidate } = require('./examples');
-const { workflowNode } = require('../n8n/workflow');
-const { AGENT_VERSION, MODEL_NODE_VERSION, MODEL_API_KEY, rl, toolName, toolNode, createModelCredential } = require('./agentWorkflow');
+const { ROOT, FatalCheck, executionsOf, waitFor, log } = require('../../../scripts/e2e/lib');
+const { startScriptedModel, MODEL_ID } = require('../../../scripts/e2e/scriptedModel');
+const { simplifiedApplication, simplifiedCandidate } = require('../../../scripts/e2e/examples');
+const { workflowNode } = require('../../../scripts/n8n/workflow');
+const { AGENT_VERSION, MODEL_NODE_VERSION, MODEL_API_KEY, rl, toolName, toolNode, createModelCredential } = require('../../../scripts/e2e/agentWorkflow');
 
 /** The newest MCP Server Trigger of each major (1.123.81 offers 1, 1.1 and 2; 2.41.1 also 2.1). */
 const MCP_TRIGGER_VERSION = { 1: 2, 2: 2.1 };

@@ -6,8 +6,8 @@
  */
 const assert = require('assert');
 const crypto = require('crypto');
-const { waitFor, executionsOf, nodeItems, sleep } = require('./lib');
-const { triggerWorkflow } = require('../n8n/workflow');
+const { waitFor, executionsOf, nodeItems, sleep } = require('../../../scripts/e2e/lib');
+const { triggerWorkflow } = require('../../../scripts/n8n/workflow');
 
 const EVENTS = ['application.created', 'candidate.updated'];
 
