@@ -9,7 +9,7 @@
  */
 const crypto = require('crypto');
 const { startScriptedModel } = require('../scripts/e2e/scriptedModel');
-const { toolNode, createModelCredential, AGENT_VERSION, MODEL_NODE_VERSION, rl } = require('../scripts/e2e/agentChecks');
+const { toolNode, createModelCredential, AGENT_VERSION, MODEL_NODE_VERSION, rl } = require('../scripts/e2e/agentWorkflow');
 const { RECRUITING, workflowNode, recruitingCredential, webhookTrigger, chain } = require('../scripts/n8n/workflow');
 const { median, fmt } = require('./lib');
 

@@ -86,7 +86,7 @@ function b2Section(b2) {
 	return out.join('\n');
 }
 
-/** B7: one row per recipe, counts from scripts/reliability/queueLoad.js. */
+/** B7: one row per recipe, counts from test/n8n/reliability/queueLoad.js. */
 function b7Section(b7) {
 	const out = ['## B7 — exactly once under load in queue mode', ''];
 	const first = b7.variants[0];

@@ -3,7 +3,7 @@
 /**
  * `npm run bench`: B1–B6 and B8 (the node as an AI agent's tool) inside a real n8n 2.41.1 (our package installed from its own `npm pack`
  * tarball, community-style) against the sandbox, and B7, exactly once under load in queue mode
- * (scripts/reliability/queueLoad.js, once per recipe); writes BENCHMARKS.md. Not part of CI.
+ * (test/n8n/reliability/queueLoad.js, once per recipe); writes BENCHMARKS.md. Not part of CI.
  *
  *   node bench/run.js [--runs 5] [--only B1,B2,B3,B4,B5,B6,B7,B8] [--saving on,off]
  *        [--max-load 1.0] [--load-wait-min 10] [--out BENCHMARKS.md] [--json file]
@@ -634,7 +634,7 @@ async function benchB4(ctx) {
  */
 // B7 runs the queue-mode load test as its own process; each variant's report goes to the file the
 // test itself would name (the reliability report reads queueLoad.json).
-const QUEUE_LOAD = 'scripts/reliability/queueLoad.js';
+const QUEUE_LOAD = 'test/n8n/reliability/queueLoad.js';
 const B7_VARIANTS = [
 	{
 		key: 'idempotencyTable',
