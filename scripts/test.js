@@ -4,16 +4,15 @@
  * The README's test command (`npm test`): runs every suite and ends with one plain line,
  * `N passed, N failed`, summing them all. Extra arguments go to Jest (`npm test -- test/sandbox`).
  *
- * Suites: Jest (sandbox contract, nodes through n8n's engine, trigger, reliability), then inside a
- * real n8n the end-to-end suite (scripts/e2e/run.js) and the trigger lifecycle cycles
- * (scripts/reliability/lifecycle.js) and exactly once under load in queue mode
- * (scripts/reliability/queueLoad.js); each prints its own `N passed, N failed` line, read back here.
- * RECRUITING_SKIP_E2E=1 leaves out the real-n8n suites.
+ * Suites: Jest's two projects (jest.config.js): the unit project (sandbox contract, nodes through
+ * n8n's engine, trigger, reliability) and the n8n project (test/n8n), whose globalSetup runs the
+ * suites that need a real n8n (the end-to-end suite, the trigger lifecycle cycles, exactly once under
+ * load in queue mode) and reports each of their checks as a test. RECRUITING_SKIP_E2E=1 leaves the
+ * real-n8n suites out.
  *
  * The terminal gets what a reader needs: one line per Jest file, each failure with its assertion
- * and stack, the real-n8n suites' progress and failed checks, a summary per suite. Everything the
- * suites print (console output of passing tests, n8n's progress, every check) goes to
- * build/test.log.
+ * and stack, the real-n8n suites' progress and failed checks. Everything the suites print (console
+ * output of passing tests, n8n's progress, every check) goes to build/test.log.
  */
 const { spawn } = require('child_process');
 const fs = require('fs');
@@ -41,25 +40,22 @@ function say(text) {
 }
 
 /**
- * Runs a child with its stdout and stderr going to the full log; `onLine(line, stream)` decides
- * what of it the terminal shows as well. Extra pipes (`fds`) are handed to `onExtra`.
+ * Runs a child with its stdout and stderr going to the full log. An extra pipe (`extraFd`) is
+ * handed to `onExtra`.
  */
-function runChild(args, { env = process.env, onLine, extraFd = false, onExtra } = {}) {
+function runChild(args, { env = process.env, extraFd = false, onExtra } = {}) {
 	return new Promise((resolve) => {
 		const stdio = ['ignore', 'pipe', 'pipe', ...(extraFd ? ['pipe'] : [])];
 		const child = spawn(process.execPath, args, { cwd: root, env, stdio });
-		let stdout = '';
-		const follow = (stream, name) => {
+		const follow = (stream) => {
 			readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
 				toLog(line);
-				if (name === 'stdout') stdout += `${line}\n`;
-				if (onLine) onLine(line, name);
 			});
 		};
-		follow(child.stdout, 'stdout');
-		follow(child.stderr, 'stderr');
+		follow(child.stdout);
+		follow(child.stderr);
 		if (extraFd) child.stdio[3].on('data', (chunk) => onExtra(chunk.toString('utf8')));
-		child.on('close', (status) => resolve({ status, stdout }));
+		child.on('close', (status) => resolve({ status }));
 	});
 }
 
@@ -105,58 +101,12 @@ async function runJest() {
 	toLog(`jest: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
 }
 
-/** What of a real-n8n suite the terminal shows: section and install progress, failed checks with their detail. */
-function nodeSuiteFilter() {
-	let inFailure = false;
-	return (line, stream) => {
-		if (stream === 'stdout') {
-			// A failed check: `  FAIL name (…)` and its indented detail lines.
-			if (/^\s{2}FAIL /.test(line)) inFailure = true;
-			else if (!/^\s{7}/.test(line)) inFailure = false;
-			if (inFailure) process.stdout.write(`${line}\n`);
-			return;
-		}
-		// An install in progress (first run) is worth seeing; a cached one is not.
-		if (/\] === /.test(line) || (/\[n8n:install /.test(line) && !/ cached \(/.test(line))) process.stdout.write(`${line}\n`);
-	};
-}
-
-async function runNodeSuite(name, script, args = []) {
-	const file = path.join(root, script);
-	if (!fs.existsSync(file)) return;
-	const t0 = Date.now();
-	say(`${name}: running in a real n8n (every check in build/test.log)`);
-	toLog(`== ${name}: node ${script} ${args.join(' ')}`);
-	const result = await runChild([file, ...args], { onLine: nodeSuiteFilter() });
-	const match = /^(?:\w+: )?(\d+) passed, (\d+) failed/m.exec(result.stdout.split('\n').reverse().join('\n'));
-	if (!match) {
-		const end = tail(LOG_FILE, 40);
-		say(`${name}: no summary line (exit ${result.status}); the end of its output (all of it in build/test.log):`);
-		say(end);
-		failedToRun = true;
-		return;
-	}
-	totals.passed += Number(match[1]);
-	totals.failed += Number(match[2]);
-	if (result.status !== 0 && Number(match[2]) === 0) failedToRun = true;
-	say(`${name}: ${match[1]} passed, ${match[2]} failed (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
-}
-
 function tail(file, lines) {
 	return fs.readFileSync(file, 'utf8').split('\n').slice(-lines - 1).join('\n');
 }
 
 async function main() {
 	await runJest();
-	if (jestArgs.length === 0 && process.env.RECRUITING_SKIP_E2E !== '1') {
-		// Both build and pack the package; the e2e run builds it, the lifecycle run reuses that build.
-		await runNodeSuite('e2e', 'test/n8n/e2e/run.js');
-		await runNodeSuite('lifecycle', 'test/n8n/reliability/lifecycle.js', ['--no-build']);
-		// Exactly once under load in queue mode; RECRUITING_E2E_QUEUE=0 leaves queue mode out here too.
-		if (process.env.RECRUITING_E2E_QUEUE !== '0') {
-			await runNodeSuite('queue load', 'test/n8n/reliability/queueLoad.js', ['--no-build']);
-		}
-	}
 	// The reliability counts of this run into build/reliability/RELIABILITY.md (npm test writes
 	// nothing tracked; `npm run docs:reliability` copies them into docs/).
 	if (jestArgs.length === 0 && fs.existsSync(path.join(root, 'scripts/reliability/report.js'))) {

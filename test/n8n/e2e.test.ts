@@ -1,0 +1,3 @@
+import { reportChecks } from './checks';
+
+reportChecks('e2e');

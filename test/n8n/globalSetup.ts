@@ -1,0 +1,64 @@
+/**
+ * Jest's real-n8n project (jest.config.js): before its test files run, the suites of suites.ts run
+ * here one after the other as child processes, each recording its checks for the test files to
+ * report as Jest tests. Their output goes to Jest's stdout (build/test.log under `npm test`); the
+ * terminal gets their sections, install progress and failed checks.
+ */
+import { spawn } from 'child_process';
+import * as fs from 'fs';
+import * as readline from 'readline';
+import { CHECKS_DIR, ROOT, SUITES, type Suite, checksFile, exitFile } from './suites';
+
+/** The terminal: `npm test`'s summary pipe when there is one, stderr otherwise. */
+function toTerminal(line: string) {
+	const fd = Number(process.env.RECRUITING_TEST_SUMMARY_FD);
+	fs.writeSync(Number.isInteger(fd) && fd > 2 ? fd : 2, `${line}\n`);
+}
+
+/** What of a suite's output the terminal shows: section and install progress, failed checks with their detail. */
+function terminalFilter() {
+	let inFailure = false;
+	return (line: string, stream: 'stdout' | 'stderr') => {
+		if (stream === 'stdout') {
+			// A failed check: `  FAIL name (…)` and its indented detail lines.
+			if (/^\s{2}FAIL /.test(line)) inFailure = true;
+			else if (!/^\s{7}/.test(line)) inFailure = false;
+			if (inFailure) toTerminal(line);
+			return;
+		}
+		// An install in progress (first run) is worth seeing; a cached one is not.
+		if (/\] === /.test(line) || (/\[n8n:install /.test(line) && !/ cached \(/.test(line))) toTerminal(line);
+	};
+}
+
+function runSuite(suite: Suite): Promise<number | null> {
+	return new Promise((resolve) => {
+		const child = spawn(process.execPath, [suite.script, ...suite.args], {
+			cwd: ROOT,
+			env: { ...process.env, RECRUITING_CHECKS_FILE: checksFile(suite) },
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		const show = terminalFilter();
+		for (const stream of ['stdout', 'stderr'] as const) {
+			readline.createInterface({ input: child[stream], crlfDelay: Infinity }).on('line', (line) => {
+				process.stdout.write(`${line}\n`);
+				show(line, stream);
+			});
+		}
+		child.on('close', resolve);
+	});
+}
+
+export default async function globalSetup() {
+	fs.rmSync(CHECKS_DIR, { recursive: true, force: true });
+	fs.mkdirSync(CHECKS_DIR, { recursive: true });
+	for (const suite of Object.values(SUITES)) {
+		if (suite.leftOut?.()) continue;
+		const started = Date.now();
+		toTerminal(`${suite.name}: running in a real n8n (every check in build/test.log)`);
+		const status = await runSuite(suite);
+		const seconds = Math.round((Date.now() - started) / 1000);
+		fs.writeFileSync(exitFile(suite), JSON.stringify({ status, seconds }));
+		toTerminal(`${suite.name}: ended (exit ${status}, ${seconds} s)`);
+	}
+}
