@@ -33,9 +33,11 @@ function terminalFilter() {
 
 function runSuite(suite: Suite): Promise<number | null> {
 	return new Promise((resolve) => {
+		// Jest sets NODE_ENV=test when it is unset; n8n then exits at start without a word.
+		const { NODE_ENV, ...env } = process.env;
 		const child = spawn(process.execPath, [suite.script, ...suite.args], {
 			cwd: ROOT,
-			env: { ...process.env, RECRUITING_CHECKS_FILE: checksFile(suite) },
+			env: { ...env, ...(NODE_ENV === 'test' ? {} : { NODE_ENV }), RECRUITING_CHECKS_FILE: checksFile(suite) },
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
 		const show = terminalFilter();
