@@ -22,7 +22,7 @@ const os = require('os');
 const path = require('path');
 const crypto = require('crypto');
 const { execFileSync, spawnSync } = require('child_process');
-const { parseArgs } = require('util');
+const { parseCliArgs } = require('../scripts/cliArgs');
 const { startN8n } = require('../scripts/n8n/instance');
 const { freePort } = require('../scripts/n8n/cache');
 const { sleep, median, percentile, loadavg, rssProbe, startSandboxProcess, fmt, procStatusKb } = require('./lib');
@@ -37,9 +37,9 @@ const N8N_VERSION = '2.41.1';
 
 /** The command line (strict: an unknown flag is an error); util.parseArgs has no number type, so numbers are converted here. */
 function parseOptions(argv) {
-	const { values: a } = parseArgs({
-		args: argv,
-		options: {
+	const a = parseCliArgs(
+		__filename,
+		{
 			runs: { type: 'string', default: '5' },
 			only: { type: 'string', default: 'B1,B2,B3,B4,B5,B6,B7,B8' },
 			saving: { type: 'string', default: 'on,off' },
@@ -56,7 +56,8 @@ function parseOptions(argv) {
 			render: { type: 'string' },
 			profile: { type: 'boolean', default: false },
 		},
-	});
+		argv,
+	);
 	const o = {
 		runs: Number(a.runs),
 		only: a.only.toUpperCase().split(','),

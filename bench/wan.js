@@ -14,7 +14,7 @@ const os = require('os');
 const net = require('net');
 const tls = require('tls');
 const path = require('path');
-const { parseArgs } = require('util');
+const { parseCliArgs } = require('../scripts/cliArgs');
 const { execFileSync } = require('child_process');
 const { startN8n } = require('../scripts/n8n/instance');
 const { freePort } = require('../scripts/n8n/cache');
@@ -126,9 +126,9 @@ async function retried(call) {
 }
 
 async function main(argv) {
-	const { values: a } = parseArgs({
-		args: argv,
-		options: {
+	const a = parseCliArgs(
+		__filename,
+		{
 			rtt: { type: 'string', default: '0,20,50' },
 			runs: { type: 'string', default: '3' },
 			applications: { type: 'string', default: '20000' },
@@ -139,7 +139,8 @@ async function main(argv) {
 			json: { type: 'string' },
 			only: { type: 'string' },
 		},
-	});
+		argv,
+	);
 	const run = require('./run');
 	const o = { rtts: a.rtt.split(',').map(Number), runs: Number(a.runs), applications: Number(a.applications), items: Number(a.items), maxLoad: Number(a['max-load']), loadWaitMin: Number(a['load-wait-min']) };
 	const report = { startedAt: new Date().toISOString(), git: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim(), options: o };

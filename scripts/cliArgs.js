@@ -9,7 +9,13 @@ const { parseArgs } = require('util');
 
 /** `options` as util.parseArgs takes them; returns its `values`, or prints the help and exits. */
 function parseCliArgs(scriptFile, options, args = process.argv.slice(2)) {
-	const { values } = parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true });
+	let values;
+	try {
+		({ values } = parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true }));
+	} catch (e) {
+		process.stderr.write(`${e.message} (see --help)\n`);
+		process.exit(2);
+	}
 	if (values.help) {
 		process.stdout.write(fs.readFileSync(scriptFile, 'utf8').split('*/')[0] + '*/\n');
 		process.exit(0);

@@ -218,6 +218,13 @@ class Checks {
 		}
 	}
 
+	/** A failure outside any check (a suite's setup): counted and recorded like a failed check. */
+	fail(name, error) {
+		this.failed++;
+		this.record({ name: `${this.prefix}${name}`, ok: false, error: error.message, detail: indent(error.stack || String(error), '') });
+		this.out.write(`  FAIL ${this.prefix}${name}\n${indent(error.stack || String(error))}\n`);
+	}
+
 	/** Counts checks that could not run because a fatal one failed. */
 	skip(names, reason) {
 		for (const n of names) {

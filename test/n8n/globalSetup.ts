@@ -2,12 +2,13 @@
  * Jest's real-n8n project (jest.config.js): before its test files run, the suites of suites.ts run
  * here one after the other as child processes, each recording its checks for the test files to
  * report as Jest tests. Their output goes to Jest's stdout (build/test.log under `npm test`); the
- * terminal gets their sections, install progress and failed checks.
+ * terminal gets their sections and install progress (failed checks come with Jest's report). It
+ * never throws: that would stop Jest before the unit project's tests too.
  */
 import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as readline from 'readline';
-import { CHECKS_DIR, ROOT, SUITES, type Suite, checksFile, exitFile } from './suites';
+import { CHECKS_DIR, ROOT, SUITES, type Suite, checksFile, endedHow, exitFile } from './suites';
 
 /** The terminal: `npm test`'s summary pipe when there is one, stderr otherwise. */
 function toTerminal(line: string) {
@@ -15,23 +16,11 @@ function toTerminal(line: string) {
 	fs.writeSync(Number.isInteger(fd) && fd > 2 ? fd : 2, `${line}\n`);
 }
 
-/** What of a suite's output the terminal shows: section and install progress, failed checks with their detail. */
-function terminalFilter() {
-	let inFailure = false;
-	return (line: string, stream: 'stdout' | 'stderr') => {
-		if (stream === 'stdout') {
-			// A failed check: `  FAIL name (…)` and its indented detail lines.
-			if (/^\s{2}FAIL /.test(line)) inFailure = true;
-			else if (!/^\s{7}/.test(line)) inFailure = false;
-			if (inFailure) toTerminal(line);
-			return;
-		}
-		// An install in progress (first run) is worth seeing; a cached one is not.
-		if (/\] === /.test(line) || (/\[n8n:install /.test(line) && !/ cached \(/.test(line))) toTerminal(line);
-	};
-}
+/** Section lines, and an install in progress (first run) is worth seeing; a cached one is not. */
+const worthShowing = (line: string) => /\] === /.test(line) || (/\[n8n:install /.test(line) && !/ cached \(/.test(line));
 
-function runSuite(suite: Suite): Promise<number | null> {
+/** How the suite's process ended: its exit code, else the signal that killed it or why it did not start. */
+function runSuite(suite: Suite): Promise<number | string> {
 	return new Promise((resolve) => {
 		// Jest sets NODE_ENV=test when it is unset; n8n then exits at start without a word.
 		const { NODE_ENV, ...env } = process.env;
@@ -40,14 +29,14 @@ function runSuite(suite: Suite): Promise<number | null> {
 			env: { ...env, ...(NODE_ENV === 'test' ? {} : { NODE_ENV }), RECRUITING_CHECKS_FILE: checksFile(suite) },
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
-		const show = terminalFilter();
 		for (const stream of ['stdout', 'stderr'] as const) {
 			readline.createInterface({ input: child[stream], crlfDelay: Infinity }).on('line', (line) => {
 				process.stdout.write(`${line}\n`);
-				show(line, stream);
+				if (stream === 'stderr' && worthShowing(line)) toTerminal(line);
 			});
 		}
-		child.on('close', resolve);
+		child.on('error', (error) => resolve(`not started: ${error.message}`));
+		child.on('close', (code, signal) => resolve(code ?? `killed by ${signal}`));
 	});
 }
 
@@ -58,9 +47,9 @@ export default async function globalSetup() {
 		if (suite.leftOut?.()) continue;
 		const started = Date.now();
 		toTerminal(`${suite.name}: running in a real n8n (every check in build/test.log)`);
-		const status = await runSuite(suite);
+		const status = await runSuite(suite).catch((error: Error) => `not run: ${error.message}`);
 		const seconds = Math.round((Date.now() - started) / 1000);
 		fs.writeFileSync(exitFile(suite), JSON.stringify({ status, seconds }));
-		toTerminal(`${suite.name}: ended (exit ${status}, ${seconds} s)`);
+		toTerminal(`${suite.name}: ended (${endedHow(status)}, ${seconds} s)`);
 	}
 }

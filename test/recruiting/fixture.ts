@@ -39,7 +39,7 @@ export interface RecruitingFixture {
  * The node's AI-tool variant as n8n's CLI builds it for a node with `usableAsTool`
  * (`convertNodeToAiTool`: the type name gains `Tool`, which turns on `@tool` display options, and
  * the tool description fields are added). Inputs and outputs stay `main` so the harness can run it
- * like any node; the agent's side of a tool call is exercised in real n8n (scripts/e2e).
+ * like any node; the agent's side of a tool call is exercised in real n8n (test/n8n/e2e).
  */
 export function toolVariant(node: Recruiting): Recruiting {
 	const variant = Object.create(node) as Recruiting;

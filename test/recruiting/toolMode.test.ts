@@ -2,7 +2,7 @@
  * The Recruiting node as an AI agent's tool (issue #20): its `recruitingTool` variant through n8n's
  * engine against the sandbox. Output shapes, one page at a time with a note on what is left, and
  * errors returned as text a model can act on. What the agent and an MCP client receive in real n8n
- * is checked in scripts/e2e (agentChecks.js).
+ * is checked in test/n8n/e2e (agentChecks.js).
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';

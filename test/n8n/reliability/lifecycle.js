@@ -174,8 +174,8 @@ async function main() {
 		});
 	} catch (error) {
 		if (!(error instanceof lib.FatalCheck)) {
-			checks.failed++;
-			process.stdout.write(`  FAIL setup: ${error.stack || error}\n`);
+			checks.prefix = '';
+			checks.fail('setup', error);
 		}
 	} finally {
 		if (n8n) await n8n.stop().catch(() => {});

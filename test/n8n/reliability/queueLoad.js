@@ -470,8 +470,7 @@ async function main() {
 		report.notes.push(summary);
 	} catch (error) {
 		if (!(error instanceof lib.FatalCheck)) {
-			checks.failed++;
-			process.stdout.write(`  FAIL ${error.stack || error}\n`);
+			checks.fail('setup or load run', error);
 		}
 	} finally {
 		if (stack) await stack.stop().catch((e) => lib.log(`stop: ${e.message}`));
@@ -512,6 +511,5 @@ async function main() {
 	process.exit(checks.failed > 0 ? 1 : 0);
 }
 
-module.exports = { reportFile };
 
 if (require.main === module) main();
