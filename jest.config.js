@@ -3,8 +3,9 @@
  * - unit: every suite in test/ except test/n8n (sandbox contract, nodes through n8n's engine,
  *   trigger, reliability);
  * - n8n: the suites that need a real n8n (test/n8n/suites.ts), run by its globalSetup, each of
- *   their checks reported as a test. Jest runs that globalSetup only when a test file of the
- *   project is selected; RECRUITING_SKIP_E2E=1 leaves the project out.
+ *   their checks reported as a test. RECRUITING_SKIP_E2E=1 leaves the project out, and so does a
+ *   filter (a path, `-t name`) that names neither test/n8n nor a project with --selectProjects:
+ *   it would start minutes of real n8n, and its crash could fall outside the filter.
  */
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] };
 
@@ -26,7 +27,12 @@ const n8n = {
 	transform,
 };
 
+const args = process.argv.slice(2);
+const filtered = args.some((a) => !a.startsWith('-') || a === '-t' || a.startsWith('--testNamePattern'));
+const n8nAskedFor = args.some((a) => a.startsWith('--selectProjects') || a.includes('test/n8n'));
+const withN8n = process.env.RECRUITING_SKIP_E2E !== '1' && (!filtered || n8nAskedFor);
+
 module.exports = {
-	projects: process.env.RECRUITING_SKIP_E2E === '1' ? [unit] : [unit, n8n],
+	projects: withN8n ? [unit, n8n] : [unit],
 	testTimeout: 30000,
 };

@@ -20,16 +20,8 @@ const path = require('path');
 const readline = require('readline');
 
 const root = path.resolve(__dirname, '..');
-/**
- * With arguments (a path, `-t name`), only the unit project, as before the real-n8n suites became
- * a Jest project: a filter would otherwise start minutes of real n8n whose crash it could hide.
- * `npm test -- --selectProjects n8n` (or a path under test/n8n) runs them on purpose.
- */
-const givenArgs = process.argv.slice(2);
-const jestArgs =
-	givenArgs.length === 0 || givenArgs.some((a) => a.startsWith('--selectProjects') || a.includes('test/n8n'))
-		? givenArgs
-		: ['--selectProjects', 'unit', ...givenArgs];
+// With a filter (a path, `-t name`) jest.config.js leaves the real-n8n suites out.
+const jestArgs = process.argv.slice(2);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedToRun = false;
 
@@ -118,7 +110,7 @@ async function main() {
 	await runJest();
 	// The reliability counts of this run into build/reliability/RELIABILITY.md (npm test writes
 	// nothing tracked; `npm run docs:reliability` copies them into docs/).
-	if (givenArgs.length === 0 && fs.existsSync(path.join(root, 'scripts/reliability/report.js'))) {
+	if (jestArgs.length === 0 && fs.existsSync(path.join(root, 'scripts/reliability/report.js'))) {
 		toLog('== reliability report');
 		const report = await runChild([path.join(root, 'scripts/reliability/report.js')]);
 		if (report.status !== 0) say(`reliability report failed (exit ${report.status}): see build/test.log`);
