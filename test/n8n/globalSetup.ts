@@ -2,8 +2,9 @@
  * Jest's real-n8n project (jest.config.js): before its test files run, the suites of suites.ts run
  * here one after the other as child processes, each recording its checks for the test files to
  * report as Jest tests. Their output goes to Jest's stdout (build/test.log under `npm test`); the
- * terminal gets their sections and install progress (failed checks come with Jest's report). It
- * never throws: that would stop Jest before the unit project's tests too.
+ * terminal gets their sections and install progress (failed checks come with Jest's report). A
+ * suite that fails, crashes or cannot start is written down, not thrown: a throw here would stop
+ * Jest before the unit project's tests too.
  */
 import { spawn } from 'child_process';
 import * as fs from 'fs';
