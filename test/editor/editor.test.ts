@@ -10,6 +10,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
 import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
 import { redactHeaders } from '../../nodes/RecruitingTrigger/delivery';
+import { testNode } from '../harness/testNode';
 
 const action = new Recruiting().description;
 const trigger = new RecruitingTrigger().description;
@@ -65,14 +66,11 @@ describe('node panel', () => {
 
 describe('trigger panel and texts', () => {
 	test('no required parameter is empty by default: n8n would leave the whole trigger panel blank', () => {
-		const node: INode = {
-			id: 'n',
+		const node = testNode({
 			name: 'Recruiting Trigger',
 			type: 'n8n-nodes-recruiting.recruitingTrigger',
-			typeVersion: 1,
-			position: [0, 0],
 			parameters: NodeHelpers.getNodeParameters(trigger.properties, {}, true, false, { typeVersion: 1 }, trigger) ?? {},
-		};
+		});
 		expect(NodeHelpers.getNodeParametersIssues(trigger.properties, node, trigger)).toBeNull();
 	});
 

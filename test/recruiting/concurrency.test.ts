@@ -7,6 +7,7 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { recruitingRequestAllItems } from '../../nodes/shared/transport';
 import { runConcurrently } from '../../nodes/Recruiting/actions/router';
+import { testNode } from '../harness/testNode';
 import { errorOf, idsOf, listDirect, startRecruitingFixture, type RecruitingFixture } from './fixture';
 
 let fx: RecruitingFixture;
@@ -99,7 +100,7 @@ function scriptedList(totalItems: number, failPage?: number) {
 	let maxInFlight = 0;
 	const totalPages = Math.ceil(totalItems / 100);
 	const context = {
-		getNode: () => ({ id: 'n', name: 'Recruiting', type: 'recruiting', typeVersion: 1, position: [0, 0], parameters: {} }),
+		getNode: () => testNode({ name: 'Recruiting', type: 'recruiting' }),
 		getCredentials: async () => ({ baseUrl: 'https://service.test', companyId: 'cmp', accessToken: 't' }),
 		helpers: {
 			async httpRequestWithAuthentication(_type: string, options: IHttpRequestOptions) {

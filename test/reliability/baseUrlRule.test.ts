@@ -8,10 +8,11 @@
  *   of an expression that throws evaluates to nothing, so a refused Base URL leaves the test
  *   request without a host and n8n sends nothing (test/e2e checks that against a real n8n).
  */
-import { Workflow, type ICredentialDataDecryptedObject, type INode, type INodeTypes } from 'n8n-workflow';
+import { Workflow, type ICredentialDataDecryptedObject, type INodeTypes } from 'n8n-workflow';
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { recruitingRequest, type RecruitingContext } from '../../nodes/shared/transport';
+import { testNode } from '../harness/testNode';
 
 const COMPANY = 'cmp_demo';
 const NOT_WEB_URL = { refused: /must be an absolute URL starting with https:\/\// };
@@ -64,14 +65,7 @@ const credentialsOf = (baseUrl: string, allowInsecureHttp: boolean): ICredential
 	allowInsecureHttp,
 });
 
-const NODE: INode = {
-	id: 'base-url',
-	name: 'Temp-Node',
-	type: 'n8n-nodes-base.noOp',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const NODE = testNode({ name: 'Temp-Node', type: 'n8n-nodes-base.noOp' });
 
 type Outcome = string | { refused: string };
 

@@ -5,6 +5,7 @@
  * the gate (A, B, C and E failed on its first version).
  */
 import { recruitingRequest } from '../../nodes/shared/transport/request';
+import { testNode } from '../harness/testNode';
 
 type Answer = { statusCode: number; headers?: Record<string, string>; body?: unknown } | Error;
 interface Call {
@@ -21,7 +22,7 @@ function fakeContext() {
 	let inFlight = 0;
 	let maxInFlight = 0;
 	const ctx = {
-		getNode: () => ({ name: 'R', type: 'recruiting', typeVersion: 1, parameters: {}, id: 'x', position: [0, 0] }),
+		getNode: () => testNode({ name: 'R', type: 'recruiting' }),
 		getCredentials: async () => ({ baseUrl: 'https://svc.test', companyId: 'c1', accessToken: 't' }),
 		helpers: {
 			httpRequestWithAuthentication(_type: string, options: { method: string; url: string }) {

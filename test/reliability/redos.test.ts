@@ -15,7 +15,7 @@
  */
 import { createHmac, randomBytes } from 'crypto';
 import fc from 'fast-check';
-import type { IExecuteFunctions, INode } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isEventName, WEBHOOK_EVENTS } from '../../nodes/shared/events';
@@ -42,6 +42,7 @@ import {
 	requireId,
 	toIsoDateTime,
 } from '../../nodes/shared/validation';
+import { testNode } from '../harness/testNode';
 import { writeCounts } from './helpers';
 
 const SEED = Number(process.env.RELIABILITY_SEED ?? 20261122);
@@ -69,14 +70,7 @@ const invalid = (field: string, problem: string): Outcome => refused(`Invalid "$
 /** How an error quotes a value: at most 100 characters, then the length. */
 const quote = (text: string) => (text.length <= 100 ? `"${text}"` : `"${text.slice(0, 100)}…" (${text.length} characters)`);
 
-const node: INode = {
-	id: 'redos',
-	name: 'Recruiting',
-	type: 'n8n-nodes-recruiting.recruiting',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const node = testNode({ name: 'Recruiting', type: 'n8n-nodes-recruiting.recruiting' });
 /** The two functions requireId uses, around one parameter value. */
 const withParameter = (value: unknown) =>
 	({ getNode: () => node, getNodeParameter: () => value }) as unknown as IExecuteFunctions;
