@@ -633,34 +633,32 @@ async function benchB4(ctx) {
  * re-delivered to the other process, once per de-duplication recipe. The idempotency table is the
  * README's recipe (its run asserts exactly once); n8n's Remove Duplicates is measured for the record.
  */
-// B7 runs the queue-mode load test as its own process; each variant's report goes to the file the
-// test itself would name (the reliability report reads queueLoad.json).
+// B7 runs the queue-mode load test as its own process, each variant's report into build/bench/
+// (not queueLoad.js's own default files, which the reliability report of `npm test` reads).
 const QUEUE_LOAD = 'test/n8n/reliability/queueLoad.js';
 const B7_VARIANTS = [
 	{
 		key: 'idempotencyTable',
 		label: 'Idempotency table: Postgres node `INSERT … ON CONFLICT (message_id) DO NOTHING RETURNING`, then If; worker concurrency 10 (n8n default)',
 		options: { recipe: 'idempotency-table' },
-		report: 'queueLoad.json',
 	},
 	{
 		key: 'removeDuplicates',
 		label: "n8n's Remove Duplicates (Remove Items Processed in Previous Executions, on `messageId`); worker concurrency 10 (n8n default)",
 		options: { recipe: 'remove-duplicates' },
-		report: 'queueLoad-remove-duplicates.json',
 	},
 	{
 		key: 'removeDuplicatesSerial',
 		label: "n8n's Remove Duplicates, one worker with concurrency 1 (`N8N_CONCURRENCY_PRODUCTION_LIMIT=1`)",
 		options: { recipe: 'remove-duplicates', workerConcurrency: 1 },
-		report: 'queueLoad-remove-duplicates-c1.json',
 	},
 ];
 
 function benchB7() {
 	const results = [];
 	for (const v of B7_VARIANTS) {
-		const file = path.join(ROOT, 'build/reliability', v.report);
+		const file = path.join(ROOT, 'build', 'bench', `b7-${v.key}.json`);
+		fs.mkdirSync(path.dirname(file), { recursive: true });
 		fs.rmSync(file, { force: true });
 		const args = ['--no-build', '--recipe', v.options.recipe, '--out', file];
 		if (v.options.workerConcurrency) args.push('--worker-concurrency', String(v.options.workerConcurrency));
