@@ -3,8 +3,11 @@
  *   --port N (default 5679)  --host H  --company ID  --token T
  *   --applications N --jobs N --candidates N --tags N --email-templates N --user-categories N --job-notes-per-job N
  *   --spec-only (serve only the 18 endpoints of the spec, as a service without the full API)
+ *   --rate-limit 10/s,burst=10[,retry-after=seconds|date|none][,info=none|x-ratelimit|x-ratelimit-delta|ratelimit]
+ *     (a token bucket per access token, see rateLimit.ts)
  */
 import { startSandbox } from './server';
+import { parseRateLimitSpec } from './rateLimit';
 import type { SandboxOptions, SeedSizes } from './types';
 
 const SIZE_FLAGS: Record<string, keyof SeedSizes> = {
@@ -18,7 +21,8 @@ const SIZE_FLAGS: Record<string, keyof SeedSizes> = {
 };
 
 const USAGE = `Usage: npm run sandbox -- [--port 5679] [--host 127.0.0.1] [--company cmp_demo] [--token sandbox-token]
-       [--${Object.keys(SIZE_FLAGS).join(' N] [--')} N] [--spec-only]`;
+       [--${Object.keys(SIZE_FLAGS).join(' N] [--')} N] [--spec-only]
+       [--rate-limit 10/s,burst=10[,retry-after=seconds|date|none][,info=none|x-ratelimit|x-ratelimit-delta|ratelimit]]`;
 
 /** Parses the command line (`--flag value` or `--flag=value`); throws on anything unknown. */
 export function parseArgs(argv: readonly string[]): SandboxOptions {
@@ -41,6 +45,7 @@ export function parseArgs(argv: readonly string[]): SandboxOptions {
 		else if (name === 'host') options.host = value;
 		else if (name === 'company') options.companyId = value;
 		else if (name === 'token') options.token = value;
+		else if (name === 'rate-limit') options.rateLimit = parseRateLimitSpec(value);
 		else if (SIZE_FLAGS[name]) seed[SIZE_FLAGS[name]] = count();
 		else throw new Error(`Unknown flag --${name}.\n${USAGE}`);
 	}
@@ -70,6 +75,7 @@ async function main(): Promise<void> {
 			`  Webhook ids:   ${info.webhookIds.join(', ')}`,
 			`  Pipelines:     ${info.customPipelineIds.join(', ')}`,
 			`  Records:       ${Object.entries(info.counts).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+			`  Rate limit:    ${options.rateLimit ? `${options.rateLimit.rate}/s, burst ${options.rateLimit.burst} per token (Retry-After: ${options.rateLimit.retryAfter ?? 'seconds'}, headers: ${options.rateLimit.info ?? 'none'})` : 'none'}`,
 			`  Control API:   ${sandbox.url}/__sandbox/info`,
 			'Press Ctrl+C to stop.',
 		].join('\n'),

@@ -79,6 +79,16 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
 			return NO_CONTENT;
 		},
 	},
+	{ method: 'GET', path: '/__sandbox/rate-limit', handle: (c) => ok(c.sandbox.rateLimit()) },
+	{
+		// { "rate": 10, "burst": 10, "retryAfter"?: "seconds"|"date"|"none", "info"?: ... } or null for none.
+		method: 'PUT',
+		path: '/__sandbox/rate-limit',
+		handle: (c) => {
+			c.sandbox.setRateLimit(c.body === null || c.body === undefined ? undefined : (c.body as never));
+			return ok(c.sandbox.rateLimit());
+		},
+	},
 	{ method: 'GET', path: '/__sandbox/faults', handle: (c) => ok(c.faults.list()) },
 	{
 		method: 'PUT',

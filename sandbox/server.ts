@@ -14,6 +14,7 @@ import { CONTROL_ROUTES } from './control';
 import { Deliveries } from './deliveries';
 import { Faults } from './faults';
 import { Problem } from './problems';
+import { parseRateLimit, RateLimiter } from './rateLimit';
 import { Router } from './router';
 import { seed } from './seed';
 import { Store } from './store';
@@ -102,6 +103,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	};
 	reseed(options.seed);
 	const faults = new Faults();
+	const limiter = new RateLimiter();
+	limiter.set(options.rateLimit);
 	const deliveries = new Deliveries(store);
 	const requests: RecordedRequest[] = [];
 	const apiRouter = options.specOnly ? specOnlyRouter : fullApiRouter;
@@ -141,7 +144,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		}
 		if (fault?.kind === 'slow') await delay(fault.delayMs ?? 1000);
 		let out: Outgoing;
-		if (fault?.kind === 'status') {
+		// The limiter answers before any handling, as a real gateway does; its headers go on every answer.
+		const admission = limiter.admit(rec.headers.authorization ?? '');
+		if (!admission.allowed) {
+			out = problemOutgoing(
+				new Problem(429, `Too many requests for this access token; a request is allowed again in ${admission.waitSeconds?.toFixed(2)} seconds.`, undefined, admission.headers),
+				rec.path,
+			);
+		} else if (fault?.kind === 'status') {
 			out = problemOutgoing(new Problem(fault.status ?? 500, 'Injected fault: the sandbox was told to fail this request.'), rec.path);
 		} else if (fault?.kind === 'redirect') {
 			// A hostile or misconfigured server sending the client elsewhere; nothing is handled.
@@ -159,11 +169,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 				out = problemOutgoing(error, rec.path);
 			}
 		}
-		if (fault?.kind === 'malformed_json') {
+		if (fault?.kind === 'malformed_json' && admission.allowed) {
 			// The real answer, cut in half: a proper prefix of a JSON document is never valid JSON.
 			const text = out.text ?? '{"data":null}';
 			out = { status: 200, headers: { 'content-type': 'application/json' }, text: text.slice(0, Math.floor(text.length / 2)) };
 		}
+		if (admission.allowed) out = { ...out, headers: { ...out.headers, ...admission.headers } };
 		rec.status = out.status;
 		if (fault?.kind === 'trickle') {
 			// Headers at once, then a space every 200 ms for delayMs, then the real answer: a client's
@@ -236,10 +247,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		setFaults: (rules) => faults.set(rules),
 		faultHits: () => faults.hitCounts(),
 		connectionCount: () => connections,
+		setRateLimit: (config) => limiter.set(config === undefined ? undefined : parseRateLimit(config)),
+		rateLimit: () => ({ settings: limiter.settings, ...limiter.stats() }),
 		reset(sizes) {
 			reseed(sizes);
 			requests.length = 0;
 			faults.set([]);
+			limiter.reset();
 			deliveries.reset();
 		},
 		put: (collection, record) => store.put(collection, record),

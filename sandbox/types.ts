@@ -2,6 +2,7 @@
  * Public types of the sandbox: the programmatic API that the node tests, the end-to-end suite and the
  * benchmarks code against. Resource shapes live in resources.ts.
  */
+import type { RateLimitConfig, RateLimitCounts } from './rateLimit';
 
 /** How many records of each kind the deterministic seed creates. */
 export interface SeedSizes {
@@ -37,6 +38,8 @@ export interface SandboxOptions {
 	 * like any unknown route, as a service that implements only the spec would.
 	 */
 	specOnly?: boolean;
+	/** A token-bucket rate limit per access token (see rateLimit.ts); none by default. */
+	rateLimit?: RateLimitConfig;
 }
 
 export interface RecordedRequest {
@@ -138,6 +141,10 @@ export interface Sandbox {
 	faultHits(): number[];
 	/** TCP connections accepted since the server started (for benchmarks: connection reuse). */
 	connectionCount(): number;
+	/** Sets the token-bucket limit (undefined: none); every bucket starts full, the counts at 0. */
+	setRateLimit(config: RateLimitConfig | undefined): void;
+	/** The limit in force and the requests it let through and refused since it was set or reset. */
+	rateLimit(): { settings: RateLimitConfig | undefined } & RateLimitCounts;
 	/** Reseeds deterministically and clears requests, faults and deliveries. */
 	reset(seed?: SeedSizes): void;
 	/** Upserts any record by its `id` (ids may contain / ? # % spaces and any unicode). */

@@ -52,6 +52,12 @@ export function int(opts: { min?: number; max?: number } = {}): Schema<number> {
 	return leaf((v) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max, `an integer${range}`);
 }
 
+/** A finite number of at least `min`. */
+export function num(opts: { min?: number } = {}): Schema<number> {
+	const { min = -Infinity } = opts;
+	return leaf((v) => typeof v === 'number' && Number.isFinite(v) && v >= min, `a number${min === -Infinity ? '' : ` of at least ${min}`}`);
+}
+
 export const jsonObject = (): Schema<Json> => leaf(isPlainObject, 'an object');
 
 export const bool = (): Schema<boolean> => leaf((v) => typeof v === 'boolean', 'a boolean');

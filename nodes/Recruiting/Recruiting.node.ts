@@ -9,7 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceDescriptions, resourceProperty } from './actions/resources';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
-import { READ_WINDOW } from '../shared/transport';
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DEFAULT_POLICY, READ_WINDOW } from '../shared/transport';
 import { MAX_CONCURRENCY, REQUEST_OPTIONS } from './actions/requestPolicy';
 
 /** Options of every operation's HTTP requests; read in actions/requestPolicy.ts and handed to the transport. */
@@ -25,7 +25,7 @@ const requestOptions: INodeProperties = {
 			name: 'timeout',
 			type: 'number',
 			typeOptions: { minValue: 1 },
-			default: 30000,
+			default: DEFAULT_POLICY.timeoutMs,
 			description:
 				'How long to wait for each answer of the service, in milliseconds. A GET, PUT or DELETE that times out is retried (bounded); a POST is not.',
 		},
@@ -35,7 +35,7 @@ const requestOptions: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
 			default: 1,
-			description: `How many input items to process at once. Output order and item pairing stay the same. 1 sends one after another; with more, the items after a failing one may already have been sent. Unset: Get and Get Many run up to ${READ_WINDOW} items at once (fewer once the service answers 429); every other operation one after another.`,
+			description: `How many input items to process at once. Output order and item pairing stay the same. 1 sends one after another; with more, the items after a failing one may already have been sent. Unset: Get and Get Many run up to ${READ_WINDOW} items at once, as fast as the service allows (see Max Wait for Rate Limits); every other operation one after another.`,
 		},
 		{
 			displayName: 'Pages in Flight',
@@ -43,7 +43,16 @@ const requestOptions: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
 			default: 4,
-			description: `How many pages of a Return All list to request at once, once the first page tells how many there are. Items keep their order. 1 asks for one page after another. Unset: up to ${READ_WINDOW} (fewer once the service answers 429).`,
+			description: `How many pages of a Return All list to request at once, once the first page tells how many there are. Items keep their order. 1 asks for one page after another. Unset: up to ${READ_WINDOW}, as fast as the service allows.`,
+		},
+		{
+			displayName: 'Max Wait for Rate Limits',
+			name: 'maxRateLimitWait',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 0 },
+			default: DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 1000,
+			description:
+				'How long this run may wait, in seconds and in all, when the service answers 429 (too many requests) and asks to wait. The node learns how fast the service lets it send and slows down to that pace; it fails only when the waits add up to more than this. 0 fails at the first 429.',
 		},
 	],
 };

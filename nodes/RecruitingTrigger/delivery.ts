@@ -76,9 +76,35 @@ export function redactHeaders(headers: IDataObject): IDataObject {
 	return kept;
 }
 
-function respond(this: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
-	this.getResponseObject().status(status).json(body).end();
+function respond(
+	this: IWebhookFunctions,
+	status: number,
+	body: IDataObject,
+	headers: Record<string, string> = {},
+): IWebhookResponseData {
+	const response = this.getResponseObject();
+	for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+	response.status(status).json(body).end();
 	return { noWebhookResponse: true };
+}
+
+/** Seconds the service asked to wait when a key fetch was refused with 429 (see rateLimitWaitError). */
+function rateLimitWaitOf(error: unknown): number | undefined {
+	const seconds = (error as { context?: { rateLimitWaitSeconds?: unknown } } | undefined)?.context?.rateLimitWaitSeconds;
+	return typeof seconds === 'number' ? seconds : undefined;
+}
+
+/**
+ * The key could not be read: 503, so the service delivers again later. When the service refused
+ * the key fetch with 429, its Retry-After goes with it (at least 1 s).
+ */
+function keyUnavailable(this: IWebhookFunctions, waitSeconds: number | undefined): IWebhookResponseData {
+	return respond.call(
+		this,
+		503,
+		{ message: 'The signing key to verify this delivery is not available; try again later' },
+		waitSeconds === undefined ? {} : { 'Retry-After': String(Math.max(1, Math.ceil(waitSeconds))) },
+	);
 }
 
 function unauthorized(this: IWebhookFunctions, reason: SignatureFailure): IWebhookResponseData {
@@ -151,18 +177,16 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const source = signingKeySource.call(this, webhookId);
 	let secret: string | undefined;
+	let keyWait: number | undefined;
 	try {
 		secret = await currentSigningKey(source, nowMs, keyMaxAgeMs(options));
 	} catch (error) {
+		keyWait = rateLimitWaitOf(error);
 		this.logger.error(
 			`Recruiting Trigger could not fetch the signing key of webhook "${webhookId}": ${(error as Error).message}`,
 		);
 	}
-	if (secret === undefined) {
-		return respond.call(this, 503, {
-			message: 'The signing key to verify this delivery is not available; try again later',
-		});
-	}
+	if (secret === undefined) return keyUnavailable.call(this, keyWait);
 
 	// The headers were checked above: each key tried only runs the keyed half of the check.
 	const verify = (key: string) => matchSignature(check, rawBody, key);
@@ -176,6 +200,9 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 			this.logger.warn(
 				`Recruiting Trigger could not refetch the signing key of webhook "${webhookId}": ${(error as Error).message}`,
 			);
+			// The service refused the fetch (429): the delivery may be good, so it is not refused as forged.
+			const wait = rateLimitWaitOf(error);
+			if (wait !== undefined) return keyUnavailable.call(this, wait);
 		}
 		if (fresh !== undefined) result = verify(fresh);
 	}

@@ -50,7 +50,7 @@ export function signingKeyCacheKeyOf(this: TriggerContext, id: string): string {
 export const DELIVERY_KEY_POLICY: Partial<RequestPolicy> = {
 	timeoutMs: 5_000,
 	maxRetries: 0,
-	maxRateLimitWaits: 0,
+	maxRateLimitWaitMs: 0,
 };
 
 /** The cached key of a webhook and how to fetch it again within the delivery path's budget. */

@@ -3,7 +3,7 @@
  * fields are in common.descriptions.ts.
  */
 import type { IDataObject, IExecuteFunctions, INodeListSearchItems, INodeProperties } from 'n8n-workflow';
-import { recruitingRequestAllItems, recruitingRequestPage, resourcePath } from '../../shared/transport';
+import { recruitingRequestAllItems, recruitingRequestPage, resourcePath, runOf } from '../../shared/transport';
 import { enteredText } from '../../shared/text';
 import { invalidField, requireId } from '../../shared/validation';
 import { readEntries, TAG_LIST } from '../lists';
@@ -208,17 +208,9 @@ export function tagNamedIn(
 	return found[0];
 }
 
-/** The account's tags by name, read once per node run: the entries the Tag pickers offer (TAG_LIST). */
-const accountTags = new WeakMap<object, Promise<Map<string, INodeListSearchItems[]>>>();
-
+/** The account's tags by name, read once per node run (state.ts): the entries the Tag pickers offer (TAG_LIST). */
 function accountTagsByName(this: IExecuteFunctions, itemIndex: number): Promise<Map<string, INodeListSearchItems[]>> {
-	let directory = accountTags.get(this);
-	if (!directory) {
-		directory = readEntries.call(this, TAG_LIST, itemIndex).then(tagsByName);
-		accountTags.set(this, directory);
-		directory.catch(() => accountTags.delete(this));
-	}
-	return directory;
+	return runOf(this).once('accountTags', async () => tagsByName(await readEntries.call(this, TAG_LIST, itemIndex)));
 }
 
 /**

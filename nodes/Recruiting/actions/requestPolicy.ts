@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { isExpression, NodeOperationError } from 'n8n-workflow';
-import type { ItemPolicySource } from '../../shared/transport';
+import { READ_WINDOW, type ItemPolicySource } from '../../shared/transport';
 
 /**
  * The action node's "Request Options", read here and handed to the shared transport as an item
@@ -8,31 +8,38 @@ import type { ItemPolicySource } from '../../shared/transport';
  */
 export const REQUEST_OPTIONS = 'requestOptions';
 
-/** Upper bound of Request Options → Concurrency and → Pages in Flight. */
-export const MAX_CONCURRENCY = 10;
+/** Upper bound of Request Options → Concurrency and → Pages in Flight: what the node does when they are unset. */
+export const MAX_CONCURRENCY = READ_WINDOW;
 
-/** Request Options of a node run whose values hold no expression: the same for every item. */
-const constantRequestOptions = new WeakMap<object, IDataObject>();
-
-/**
- * The Request Options for one item. Reading a parameter builds an expression context, and this
- * runs for every page and item, so options without an expression are read once per node run.
- */
-function requestOptionsOf(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const cached = constantRequestOptions.get(this);
-	if (cached) return cached;
+/** The Request Options of one item, as the editor holds them. */
+function readRequestOptions(this: IExecuteFunctions, itemIndex: number): { options: IDataObject; perItem: boolean } {
 	const read = this.getNodeParameter(REQUEST_OPTIONS, itemIndex, {}) as unknown;
 	const options = typeof read === 'object' && read !== null ? (read as IDataObject) : {};
 	const raw = this.getNode().parameters?.[REQUEST_OPTIONS];
 	const perItem =
 		isExpression(raw) ||
 		(typeof raw === 'object' && raw !== null && Object.values(raw).some((value) => isExpression(value)));
-	if (!perItem) constantRequestOptions.set(this, options);
-	return options;
+	return { options, perItem };
 }
 
-function timeoutOption(this: IExecuteFunctions, itemIndex: number): number | undefined {
-	const value = requestOptionsOf.call(this, itemIndex).timeout;
+/**
+ * The Request Options of a node run, item by item. Reading a parameter builds an expression
+ * context, and this runs for every page and item, so options without an expression are read once.
+ */
+function requestOptionsReader(context: IExecuteFunctions): (itemIndex: number) => IDataObject {
+	let constant: IDataObject | undefined;
+	return (itemIndex) => {
+		if (constant) return constant;
+		const { options, perItem } = readRequestOptions.call(context, itemIndex);
+		if (!perItem) constant = options;
+		return options;
+	};
+}
+
+type OptionsOf = (itemIndex: number) => IDataObject;
+
+function timeoutOption(this: IExecuteFunctions, optionsOf: OptionsOf, itemIndex: number): number | undefined {
+	const value = optionsOf(itemIndex).timeout;
 	if (value === undefined || value === null || value === '') return undefined;
 	const ms = typeof value === 'string' ? Number(value) : value;
 	if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 1) {
@@ -44,8 +51,14 @@ function timeoutOption(this: IExecuteFunctions, itemIndex: number): number | und
 }
 
 /** A whole-number Request Option from 1 to MAX_CONCURRENCY; undefined where it is unset. */
-function boundedOption(this: IExecuteFunctions, itemIndex: number, name: string, label: string): number | undefined {
-	const value = requestOptionsOf.call(this, itemIndex)[name];
+function boundedOption(
+	this: IExecuteFunctions,
+	optionsOf: OptionsOf,
+	itemIndex: number,
+	name: string,
+	label: string,
+): number | undefined {
+	const value = optionsOf(itemIndex)[name];
 	if (value === undefined || value === null || value === '') return undefined;
 	const n = typeof value === 'string' ? Number(value) : value;
 	if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_CONCURRENCY) {
@@ -58,21 +71,44 @@ function boundedOption(this: IExecuteFunctions, itemIndex: number, name: string,
 	return n;
 }
 
-/**
- * Request Options → Concurrency: how many input items run at once. Unset: `unset` (the router
- * gives reads the read window and writes 1, so writes go strictly one after another).
- */
-export function concurrencyOption(this: IExecuteFunctions, itemIndex: number, unset: number): number {
-	return boundedOption.call(this, itemIndex, 'concurrency', 'Concurrency') ?? unset;
+/** Request Options → Max Wait for Rate Limits, in milliseconds; undefined where it is unset. */
+function maxRateLimitWaitOption(this: IExecuteFunctions, optionsOf: OptionsOf, itemIndex: number): number | undefined {
+	const value = optionsOf(itemIndex).maxRateLimitWait;
+	if (value === undefined || value === null || value === '') return undefined;
+	const seconds = typeof value === 'string' ? Number(value) : value;
+	if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) {
+		throw new NodeOperationError(this.getNode(), 'Invalid "Max Wait for Rate Limits": must be a number of seconds of at least 0', {
+			itemIndex,
+		});
+	}
+	return seconds * 1000;
+}
+
+/** What the router reads of a node run's Request Options before its first request. */
+export interface RunOptions {
+	/** Input items at once; `unset` where the option is not set (read only when several items run). */
+	concurrency(unset: number): number;
+	/** Undefined: the transport's default. */
+	maxRateLimitWaitMs: number | undefined;
+	/** What the transport asks for each item: Timeout and Pages in Flight, each read (and refused if invalid) only when needed. */
+	items: ItemPolicySource;
 }
 
 /**
- * What the transport asks of a node run's items: Timeout and Pages in Flight, each read (and
- * refused if invalid) only when a request or a list walk of the item needs it.
+ * The node run's Request Options. Concurrency and Max Wait for Rate Limits hold for the whole
+ * run (item 0's); Timeout and Pages in Flight are read per item when a request needs them.
+ * Unset Concurrency: `unset` (the router gives reads the read window and writes 1, so writes go
+ * strictly one after another).
  */
-export function requestPolicyOf(context: IExecuteFunctions): ItemPolicySource {
+export function runOptionsOf(context: IExecuteFunctions): RunOptions {
+	const optionsOf = requestOptionsReader(context);
 	return {
-		timeoutMs: (itemIndex) => timeoutOption.call(context, itemIndex),
-		pagesInFlight: (itemIndex) => boundedOption.call(context, itemIndex, 'pagesInFlight', 'Pages in Flight'),
+		concurrency: (unset) => boundedOption.call(context, optionsOf, 0, 'concurrency', 'Concurrency') ?? unset,
+		maxRateLimitWaitMs: maxRateLimitWaitOption.call(context, optionsOf, 0),
+		items: {
+			timeoutMs: (itemIndex) => timeoutOption.call(context, optionsOf, itemIndex),
+			pagesInFlight: (itemIndex) =>
+				boundedOption.call(context, optionsOf, itemIndex, 'pagesInFlight', 'Pages in Flight'),
+		},
 	};
 }

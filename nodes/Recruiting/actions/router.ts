@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { readWindowOf, shareReadWindow, useItemPolicy, walkInOrder } from '../../shared/transport';
-import { concurrencyOption, requestPolicyOf } from './requestPolicy';
+import { READ_WINDOW, startRun, walkInOrder } from '../../shared/transport';
+import { runOptionsOf } from './requestPolicy';
 import { resources } from './resources';
 import { isToolMode, readToolOutput, shapeForTool, toolErrorText } from './toolMode';
 import type { RecruitingOperation } from './types';
@@ -36,12 +36,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 	}
 
-	const unset = READ_OPERATIONS.has(operationName) ? readWindowOf(this) : 1;
-	const concurrency = items.length > 1 ? Math.min(concurrencyOption.call(this, 0, unset), items.length) : 1;
-	// The list walks of the items in flight share one read window.
-	shareReadWindow(this, concurrency);
-	// Every request of this run follows its item's Request Options (Timeout, Pages in Flight).
-	useItemPolicy(this, requestPolicyOf(this));
+	const options = runOptionsOf(this);
+	const unset = READ_OPERATIONS.has(operationName) ? READ_WINDOW : 1;
+	const concurrency = items.length > 1 ? Math.min(options.concurrency(unset), items.length) : 1;
+	// Every request of this run follows its Request Options; the list walks of the items in flight
+	// share one read window; what the run may wait for rate limits is one budget (state.ts).
+	startRun(this, { items: options.items, itemsInFlight: concurrency, maxRateLimitWaitMs: options.maxRateLimitWaitMs });
+	let itemsDone = 0;
 	const asTool = isToolMode.call(this);
 	const perItem: INodeExecutionData[][] = new Array(items.length);
 	const runItem = async (itemIndex: number): Promise<void> => {
@@ -49,7 +50,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const shaper = asTool ? readToolOutput.call(this, itemIndex, operation.output) : undefined;
 			const result = await operation.execute.call(this, itemIndex);
 			perItem[itemIndex] = outputItems(asTool ? shapeForTool(result, shaper) : result, itemIndex);
+			itemsDone++;
 		} catch (error) {
+			noteItemsDone(error, itemsDone, items.length);
 			// A model can correct a refused value or ID, but not a failed run: it gets the text.
 			const forModel = asTool ? toolErrorText(error) : undefined;
 			if (forModel !== undefined) {
@@ -64,7 +67,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	};
 
-	await runConcurrently(items.length, concurrency, runItem, this);
+	await runConcurrently(items.length, concurrency, runItem);
 	return [perItem.length === 1 ? perItem[0] : perItem.flat()];
 }
 
@@ -96,13 +99,18 @@ function itemError(this: IExecuteFunctions, error: unknown, itemIndex: number): 
  * Runs `task(0..count-1)` with at most `concurrency` at once, starting them in index order.
  * After the first failure nothing new starts; the running ones are awaited, then the failure of
  * the lowest index is thrown (the one a one-by-one run would have met first among those run).
- * The 429s of `context` narrow the window.
+ * How many of them are really sent at once is the credential's send rate's to decide.
  */
 export async function runConcurrently(
 	count: number,
 	concurrency: number,
 	task: (index: number) => Promise<void>,
-	context?: object,
 ): Promise<void> {
-	await walkInOrder({ first: 0, last: count - 1, window: concurrency, context, start: task, accept: () => false });
+	await walkInOrder({ first: 0, last: count - 1, window: concurrency, start: task, accept: () => false });
+}
+
+/** A run that ran out of time to wait for rate limits says how far it got, so the user knows what to run again. */
+function noteItemsDone(error: unknown, done: number, total: number): void {
+	if (!(error instanceof NodeApiError) || error.context.rateLimitWaitSeconds === undefined || total < 2) return;
+	error.description = `${done} of ${total} items were done before this one.\n${error.description ?? ''}`.trim();
 }

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { MAX_PAGE_SIZE } from '../../shared/transport';
+import { describeSeconds, MAX_PAGE_SIZE } from '../../shared/transport';
 import { invalidField } from '../../shared/validation';
 import { FULL_API_MISSING } from './fullApi';
 import { simplifyForTool, type ToolShape } from './simplify';
@@ -258,6 +258,11 @@ function nextStep(error: NodeApiError | NodeOperationError): string {
  * for every other failure (authorization, the service or the network failing), which still fails.
  */
 export function toolErrorText(error: unknown): string | undefined {
+	// The service asked to wait longer than the run may: the model learns how long, and can tell the user.
+	const wait = error instanceof NodeApiError ? error.context.rateLimitWaitSeconds : undefined;
+	if (typeof wait === 'number') {
+		return `The recruiting service is rate limiting requests and asked to wait ${describeSeconds(wait)} before the next one. Do not call this tool again before then; tell the user if the answer cannot wait.`;
+	}
 	// The operations throw NodeOperationError only for a value they refuse before sending anything.
 	const actionable =
 		(error instanceof NodeApiError && MODEL_ACTIONABLE_STATUSES.has(String(error.httpCode))) ||

@@ -111,7 +111,6 @@ export async function search(
 			first: page,
 			last: known ? Math.min(lastPage as number, bound) : bound,
 			window: known ? READ_WINDOW : 1,
-			context: this,
 			start: fetchPage,
 			accept: (_, envelope) => {
 				more = take(envelope);

@@ -1,9 +1,11 @@
+import { createHash } from 'crypto';
 import type { ICredentialsDecrypted } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { BASE_URL_REFUSALS, checkBaseUrl } from '../baseUrl';
+import { runOf } from './state';
 import type { RecruitingContext } from './types';
 
-/** The credential and the URL every request is built on, read once per execution context. */
+/** The credential and the URL every request is built on, read once per execution context (state.ts). */
 
 /** Part of the transport's surface since the Base URL rule moved out of it. */
 export { isLoopbackHost } from '../baseUrl';
@@ -39,23 +41,16 @@ interface Connection {
 	base: string;
 	/** Handed to n8n's helper, so it does not decrypt the credential again for every request. */
 	credentials: ICredentialsDecrypted;
+	/** Names the credential's send rate (state.ts) without holding its token: a hash of URL, company and token. */
+	sendRateKey: string;
 }
 
 /**
- * One per execution context (a node run, a webhook call, a hook): the credential cannot change
- * within one, and decrypting it for every page or item was a measurable part of each request.
- * A WeakMap, so nothing outlives its context; a failed read is not kept.
+ * Read once per execution context (a node run, a webhook call, a hook): the credential cannot
+ * change within one, and decrypting it for every page or item was a measurable part of each request.
  */
-const connections = new WeakMap<object, Promise<Connection>>();
-
 export function connectionOf(this: RecruitingContext): Promise<Connection> {
-	let connection = connections.get(this);
-	if (!connection) {
-		connection = readConnection.call(this);
-		connections.set(this, connection);
-		connection.catch(() => connections.delete(this));
-	}
-	return connection;
+	return runOf(this).once('connection', async () => await readConnection.call(this));
 }
 
 async function readConnection(this: RecruitingContext): Promise<Connection> {
@@ -75,8 +70,10 @@ async function readConnection(this: RecruitingContext): Promise<Connection> {
 	if (companyId === '' || isDotSegment(companyId)) {
 		throw new NodeOperationError(this.getNode(), "The credential's Company ID is empty or invalid");
 	}
+	const base = `${checked.baseUrl}${API_VERSION_PATH}${resourcePath(companyId)}`;
 	return {
-		base: `${checked.baseUrl}${API_VERSION_PATH}${resourcePath(companyId)}`,
+		base,
 		credentials: { id: '', name: CREDENTIAL_TYPE, type: CREDENTIAL_TYPE, data: credentials },
+		sendRateKey: createHash('sha256').update(`${base}\n${String(credentials.accessToken ?? '')}`).digest('hex'),
 	};
 }

@@ -1,6 +1,7 @@
 import type { IHttpRequestMethods, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { redactDocument, redactSecrets } from './redact';
+import type { RateLimitWaitExceeded } from './sendRate';
 import type { FullResponse, RecruitingRequest } from './types';
 
 /**
@@ -72,8 +73,6 @@ export function problemError(
 		if (detailLines.length === 0) {
 			detailLines.push(`${request.method} ${request.path} answered 404: check the ID, and that it belongs to the credential's company`);
 		}
-	} else if (status === 429) {
-		message = 'The service is rate limiting requests and kept answering 429: try again later';
 	}
 	return new NodeApiError(node, { ...problem, httpCode: String(status) } as JsonObject, {
 		message,
@@ -81,6 +80,44 @@ export function problemError(
 		httpCode: String(status),
 		itemIndex: request.itemIndex,
 	});
+}
+
+/** Seconds as people read them: 45 s, 5 min, 1 min 30 s. */
+export function describeSeconds(seconds: number): string {
+	const whole = Math.max(0, Math.ceil(seconds));
+	if (whole < 60) return `${whole} s`;
+	const minutes = Math.floor(whole / 60);
+	const rest = whole % 60;
+	return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+/**
+ * The service asked to wait longer than the run may (Request Options → Max Wait for Rate Limits).
+ * `context.rateLimitWaitSeconds` says how long it asked: the router adds how many items were done,
+ * and an AI agent's tool hands the model that wait as text.
+ */
+export function rateLimitWaitError(
+	node: INode,
+	request: RecruitingRequest,
+	exceeded: RateLimitWaitExceeded,
+	refused: FullResponse | undefined,
+): NodeApiError {
+	const problem = (refused && isProblem(refused.body) ? redactDocument(refused.body) : {}) as ProblemDocument;
+	const budget = exceeded.budgetMs === 0 ? 'Max Wait for Rate Limits is 0 (fail at the first 429)' : `this run may wait ${describeSeconds(exceeded.budgetMs / 1000)} in all (Max Wait for Rate Limits) and has waited ${describeSeconds(exceeded.waitedMs / 1000)}`;
+	const error = new NodeApiError(node, { ...problem, httpCode: '429' } as JsonObject, {
+		message: `The service is rate limiting requests and asked to wait ${describeSeconds(exceeded.askedSeconds)} more`,
+		description: [
+			`${request.method} ${request.path}: ${budget}.`,
+			problem.detail,
+			'Raise Request Options → Max Wait for Rate Limits, run fewer items at a time, or run the workflow when the service is less busy.',
+		]
+			.filter((line) => typeof line === 'string' && line !== '')
+			.join('\n'),
+		httpCode: '429',
+		itemIndex: request.itemIndex,
+	});
+	error.context.rateLimitWaitSeconds = Math.ceil(exceeded.askedSeconds);
+	return error;
 }
 
 /** The values a message quotes: `The note "n_1" of candidate "c_1"` → n_1, c_1. */

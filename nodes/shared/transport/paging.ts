@@ -1,9 +1,10 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { itemPolicyOf, type RequestPolicy } from './policy';
+import type { RequestPolicy } from './policy';
 import { recruitingRequest } from './request';
 import type { RecruitingContext } from './types';
-import { readWindowOf, walkInOrder } from './walker';
+import { runOf } from './state';
+import { walkInOrder } from './walker';
 
 /**
  * Lists: Return All and Limit over the service's pagination envelope, with several pages in
@@ -15,11 +16,12 @@ export const MAX_PAGE_SIZE = 100;
 
 /**
  * Pages of a Return All list requested at once: what the calling node's item policy sets, else
- * (and in pickers and dropdowns, which set none) the read window (walker.ts).
+ * (and in pickers and dropdowns, which set none) the run's read window (state.ts).
  */
 function pagesInFlightOf(this: RecruitingContext, itemIndex: number | undefined): number {
-	const set = itemIndex === undefined ? undefined : itemPolicyOf(this)?.pagesInFlight?.(itemIndex);
-	return set ?? readWindowOf(this);
+	const run = runOf(this);
+	const set = itemIndex === undefined ? undefined : run.items?.pagesInFlight?.(itemIndex);
+	return set ?? run.readWindow;
 }
 
 export interface PageEnvelope {
@@ -201,7 +203,6 @@ export async function recruitingRequestAllItems(
 			first: 2,
 			last: lastPage,
 			window: concurrency,
-			context: this,
 			start: fetchPage,
 			accept: async (page, envelope) => (finished = await accept(page, envelope)),
 		});

@@ -1,7 +1,7 @@
 /**
  * How the transport behaves for a caller: the fixed numbers every request starts from, and what
  * a node may set per input item. The transport knows no node's parameters: a node that has
- * options of its own hands them over as a `ItemPolicySource` (see `useItemPolicy`).
+ * options of its own hands them over as an `ItemPolicySource` when it starts its run (state.ts).
  */
 
 export interface RequestPolicy {
@@ -9,20 +9,20 @@ export interface RequestPolicy {
 	timeoutMs: number;
 	/** Further attempts after a 5xx or a network error, for GET, PUT and DELETE only. */
 	maxRetries: number;
-	/** First back-off in milliseconds; doubled on each retry. */
+	/** Ceiling of the first back-off in milliseconds (full jitter), doubled on each retry. */
 	retryDelayMs: number;
-	/** How many 429 answers one call waits out before giving up. */
-	maxRateLimitWaits: number;
-	/** Upper bound on a single Retry-After wait, in seconds. */
-	maxRetryAfterSeconds: number;
+	/**
+	 * How long this request may wait for rate limits, in milliseconds; unset: its run's budget
+	 * (Request Options → Max Wait for Rate Limits). 0: a 429 fails it at once.
+	 */
+	maxRateLimitWaitMs?: number;
 }
 
+/** The one source of the defaults (the editor's Timeout default reads it too). */
 export const DEFAULT_POLICY: RequestPolicy = {
 	timeoutMs: 30_000,
 	maxRetries: 2,
 	retryDelayMs: 250,
-	maxRateLimitWaits: 5,
-	maxRetryAfterSeconds: 60,
 };
 
 /**
@@ -35,17 +35,4 @@ export interface ItemPolicySource {
 	timeoutMs?(itemIndex: number): number | undefined;
 	/** Pages of one of this item's lists requested at once (Return All). */
 	pagesInFlight?(itemIndex: number): number | undefined;
-}
-
-/** Per execution context, so nothing outlives a node run. */
-const itemPolicies = new WeakMap<object, ItemPolicySource>();
-
-/** Requests made in `context` with an `itemIndex` follow `source` from now on. */
-export function useItemPolicy(context: object, source: ItemPolicySource): void {
-	itemPolicies.set(context, source);
-}
-
-/** The item policy of a context; none for contexts whose node set none (triggers, pickers). */
-export function itemPolicyOf(context: object): ItemPolicySource | undefined {
-	return itemPolicies.get(context);
 }

@@ -1,30 +1,39 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { CREDENTIAL_TYPE, connectionOf } from './connection';
-import { asNodeError, header, isIdempotent, isTransportFailure, networkError, parseBody, problemError, redirectError } from './errors';
-import { DEFAULT_POLICY, itemPolicyOf } from './policy';
+import {
+	asNodeError,
+	isIdempotent,
+	isTransportFailure,
+	networkError,
+	parseBody,
+	problemError,
+	rateLimitWaitError,
+	redirectError,
+} from './errors';
+import { DEFAULT_POLICY } from './policy';
+import { RateLimitWaitExceeded, WaitBudget } from './sendRate';
+import { runOf, sendRateFor } from './state';
 import type { FullResponse, RecruitingContext, RecruitingRequest } from './types';
-import { noteRateLimited } from './walker';
-import { passGate } from './rateLimitGate';
+
+export { retryAfterSeconds } from './sendRate';
 
 /**
- * One request to the service, shared by both nodes: retries, rate limits and the attempt's time
- * bound. The credential and URL are in connection.ts, error texts in errors.ts, the numbers in
- * policy.ts; walking a list page by page is in paging.ts.
+ * One request to the service, shared by both nodes: the credential's send rate, retries and the
+ * attempt's time bound. The credential and URL are in connection.ts, error texts in errors.ts, the
+ * numbers in policy.ts, what lives per run and per credential in state.ts; walking a list page by
+ * page is in paging.ts.
  */
 
-/** Retry-After as seconds or an HTTP date; unreadable values wait one second. */
-export function retryAfterSeconds(value: string | undefined, now = Date.now()): number {
-	if (value === undefined || value.trim() === '') return 1;
-	const seconds = Number(value);
-	if (Number.isFinite(seconds)) return Math.max(0, seconds);
-	const date = Date.parse(value);
-	return Number.isNaN(date) ? 1 : Math.max(0, (date - now) / 1000);
+/** Full jitter: anywhere from 0 to the doubled ceiling, so retries of many requests spread out. */
+function backoffMs(ceilingMs: number, retry: number): number {
+	return Math.random() * ceilingMs * 2 ** retry;
 }
 
 /**
  * One call to the service. Returns the parsed body (undefined for an empty answer).
- * 429 is waited out for every method (the service did not act on it); 5xx and network
+ * A 429 is a refusal before processing: it is waited out for every method, a write too (the one
+ * retry of a write that is safe), for as long as the run's wait budget lasts. 5xx and network
  * failures are retried only for idempotent methods, so a POST is never sent twice blindly.
  */
 export async function recruitingRequest<T = IDataObject>(
@@ -32,11 +41,13 @@ export async function recruitingRequest<T = IDataObject>(
 	request: RecruitingRequest,
 ): Promise<T | undefined> {
 	const node = this.getNode();
+	const run = runOf(this);
 	// The item's own timeout, where the calling node set a policy for its items.
-	const timeoutMs =
-		request.itemIndex === undefined ? undefined : itemPolicyOf(this)?.timeoutMs?.(request.itemIndex);
+	const timeoutMs = request.itemIndex === undefined ? undefined : run.items?.timeoutMs?.(request.itemIndex);
 	const policy = { ...DEFAULT_POLICY, ...(timeoutMs !== undefined && { timeoutMs }), ...request.policy };
 	const connection = await connectionOf.call(this);
+	const sendRate = sendRateFor(connection.sendRateKey);
+	const budget = policy.maxRateLimitWaitMs === undefined ? run.waitBudget : new WaitBudget(policy.maxRateLimitWaitMs);
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: connection.base + request.path,
@@ -53,13 +64,17 @@ export async function recruitingRequest<T = IDataObject>(
 	};
 	const retryable = isIdempotent(request.method);
 	let retries = 0;
-	const gate = passGate(this, policy.maxRateLimitWaits);
 	let refused: FullResponse | undefined;
 
 	for (;;) {
+		let ticket;
+		try {
+			ticket = await sendRate.acquire(budget);
+		} catch (error) {
+			if (error instanceof RateLimitWaitExceeded) throw rateLimitWaitError(node, request, error, refused);
+			throw error;
+		}
 		let response: FullResponse;
-		// Other requests of this context used up this one's waits while it queued: its last 429 stands.
-		if (!(await gate.beforeAttempt(refused !== undefined)) && refused) throw problemError(node, request, refused, retries + 1);
 		try {
 			// `timeout` only bounds a silent socket: an answer trickling in could hold a call for
 			// much longer. The signal bounds the whole attempt (in a workflow execution n8n puts its
@@ -71,27 +86,26 @@ export async function recruitingRequest<T = IDataObject>(
 				{ credentialsDecrypted: connection.credentials },
 			)) as FullResponse;
 		} catch (error) {
-			gate.answered(false);
+			ticket.done('failed');
 			if (!isTransportFailure(error)) throw asNodeError(node, request, error);
 			if (retryable && retries < policy.maxRetries) {
-				await sleep(policy.retryDelayMs * 2 ** retries++);
+				await sleep(backoffMs(policy.retryDelayMs, retries++));
 				continue;
 			}
 			throw networkError(node, request, error, retries + 1);
 		}
 
 		const status = response.statusCode;
+		ticket.done({ status, headers: response.headers });
 		if (status === 429) {
-			noteRateLimited(this);
-			const wait = Math.min(retryAfterSeconds(header(response, 'retry-after')), policy.maxRetryAfterSeconds);
-			// The wait itself happens in the gate, before the next attempt of any request of this context.
+			// The send rate pauses every request of the credential until the service's Retry-After;
+			// the next acquire waits it out or, past the run's budget, fails.
 			refused = response;
-			if (gate.rateLimited(wait)) continue;
-		} else {
-			gate.answered(status < 500);
+			continue;
 		}
 		if (status >= 500 && retryable && retries < policy.maxRetries) {
-			await sleep(policy.retryDelayMs * 2 ** retries++);
+			// A 503's Retry-After pauses the send rate; the jitter spreads the retries after it.
+			await sleep(backoffMs(policy.retryDelayMs, retries++));
 			continue;
 		}
 		// A DELETE whose first answer was lost may find the resource already gone: that is success.

@@ -1,0 +1,445 @@
+import { sleep } from 'n8n-workflow';
+
+/**
+ * How fast one credential sends: one controller per credential in this n8n process (see
+ * state.ts), shared by every run, picker and hook that uses it, since they share the service's
+ * allowance. The service publishes no limit, so the controller learns it:
+ *
+ * - **Window** (requests in flight): the first request goes alone, then INITIAL_WINDOW, grown by one
+ *   for every answer (doubling per round trip) up to MAX_WINDOW while nothing is refused; halved on
+ *   a 429, a 5xx or a failed connection, then grown by one per window's worth of answers.
+ * - **Pace** (a token bucket of our own, unlimited until the service shows a limit): requests leave
+ *   no faster than the learned rate, so the ones waiting after a 429 go out spaced, never as a burst.
+ *   The rate comes from the service's headers where it sends them (IETF `RateLimit`/`RateLimit-Policy`,
+ *   `X-RateLimit-*`), else from the 429s themselves: between two refusals the service's bucket was
+ *   empty at both ends, so the answers in between are exactly what it refilled (rate = answers ÷ time).
+ * - **Pause**: after a 429 nothing leaves before its `Retry-After` (seconds or HTTP date); without
+ *   one, exponential back-off with jitter from 1 s. A 503's Retry-After pauses too.
+ *
+ * Every wait for a pause is charged to the run that waits (its WaitBudget): past the run's Max Wait
+ * for Rate Limits the request fails with RateLimitWaitExceeded instead of waiting.
+ */
+
+/** Requests in flight once the first answer is back, before anything is known of the service. */
+export const INITIAL_WINDOW = 4;
+/** The most requests in flight per credential (what made Return All fast on a real network: BENCHMARKS.md). */
+export const MAX_WINDOW = 64;
+/** Without a Retry-After: the first back-off after a 429, doubled for each further 429 in a row. */
+const FIRST_BACKOFF_MS = 1000;
+const MAX_BACKOFF_MS = 60_000;
+/** The learned rate creeps up while nothing is refused, so a limit that was raised is found again. */
+const RATE_GROWTH_PER_SECOND = 0.005;
+/** The slowest pace learned from 429s: six requests a minute. */
+const MIN_RATE = 0.1;
+
+export interface Clock {
+	now(): number;
+	sleep(ms: number): Promise<void>;
+	/** 0..1; jitter of the back-off. */
+	random(): number;
+}
+
+export const realClock: Clock = { now: () => Date.now(), sleep: async (ms) => await sleep(ms), random: Math.random };
+
+type Headers = Record<string, string | string[] | undefined>;
+
+function headerOf(headers: Headers | undefined, name: string): string | undefined {
+	const value = headers?.[name] ?? headers?.[name.toLowerCase()];
+	return Array.isArray(value) ? value[0] : value;
+}
+
+/** Retry-After as seconds from `now`: a number of seconds or an HTTP date; undefined if absent or unreadable. */
+export function retryAfterSeconds(value: string | undefined, now = Date.now()): number | undefined {
+	if (value === undefined || value.trim() === '') return undefined;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds);
+	const date = Date.parse(value);
+	return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
+}
+
+/** What an answer says about the allowance left. */
+export interface Allowance {
+	/** Requests the service will still take now. */
+	remaining: number;
+	/** Seconds until the allowance is whole again (or the window resets). */
+	resetSeconds?: number;
+	/** The whole allowance (the bucket's size, or the window's quota). */
+	limit?: number;
+	/** Requests per second, where the service states its policy. */
+	rate?: number;
+}
+
+/** A number parameter of a structured header field item: `r=5` in `"default";r=5;t=2`. */
+function parameter(field: string, name: string): number | undefined {
+	const match = new RegExp(`(?:^|;)\\s*${name}=(\\d+(?:\\.\\d+)?)`).exec(field);
+	return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * The allowance an answer states, in any of the common forms: the IETF fields (`RateLimit:
+ * "p";r=…;t=…` with `RateLimit-Policy: "p";q=…;w=…`), their earlier draft (`RateLimit-Remaining`,
+ * `-Reset`, `-Limit`) and `X-RateLimit-Remaining` / `-Reset` (seconds, or an epoch time) / `-Limit`.
+ */
+export function readAllowance(headers: Headers | undefined, now = Date.now()): Allowance | undefined {
+	const structured = headerOf(headers, 'ratelimit');
+	if (structured !== undefined) {
+		const remaining = parameter(structured, 'r');
+		if (remaining !== undefined) {
+			const policy = headerOf(headers, 'ratelimit-policy') ?? '';
+			const quota = parameter(policy, 'q');
+			const window = parameter(policy, 'w');
+			return {
+				remaining,
+				resetSeconds: parameter(structured, 't'),
+				limit: quota,
+				rate: quota !== undefined && window ? quota / window : undefined,
+			};
+		}
+	}
+	for (const prefix of ['ratelimit-', 'x-ratelimit-']) {
+		const remaining = Number(headerOf(headers, `${prefix}remaining`));
+		if (headerOf(headers, `${prefix}remaining`) === undefined || !Number.isFinite(remaining)) continue;
+		const reset = Number(headerOf(headers, `${prefix}reset`));
+		const limit = Number(headerOf(headers, `${prefix}limit`));
+		return {
+			remaining: Math.max(0, remaining),
+			// A reset beyond a billion is an epoch time (seconds), as GitHub's; smaller, seconds from now.
+			resetSeconds: Number.isFinite(reset) ? Math.max(0, reset > 1e9 ? reset - now / 1000 : reset) : undefined,
+			limit: Number.isFinite(limit) && limit > 0 ? limit : undefined,
+		};
+	}
+	return undefined;
+}
+
+/** What a run may still wait for rate limits; one per run, charged by every request it makes. */
+export class WaitBudget {
+	private waitedMs = 0;
+	private waitedUntil = 0;
+	constructor(readonly maxMs: number) {}
+
+	get waited(): number {
+		return this.waitedMs;
+	}
+
+	/** Whether waiting until `until` stays within the budget (time already charged is not charged twice). */
+	allows(now: number, until: number): boolean {
+		return this.waitedMs + Math.max(0, until - Math.max(now, this.waitedUntil)) <= this.maxMs;
+	}
+
+	/** Charges a wait from `from` to `until`; waits of the run's requests at the same time count once. */
+	charge(from: number, until: number): void {
+		this.waitedMs += Math.max(0, until - Math.max(from, this.waitedUntil));
+		this.waitedUntil = Math.max(this.waitedUntil, until);
+	}
+}
+
+/** A request that would have to wait for the service longer than its run may. */
+export class RateLimitWaitExceeded extends Error {
+	constructor(
+		/** Seconds the service asked to wait from now. */
+		readonly askedSeconds: number,
+		/** The run's budget, in milliseconds, and what it has waited already. */
+		readonly budgetMs: number,
+		readonly waitedMs: number,
+	) {
+		super('The service asked to wait longer than this run may wait for rate limits');
+	}
+}
+
+/** One request's passage: sent when `acquire` resolves, reported with `done`. */
+export interface SendTicket {
+	/** The answer: a status with its headers, or a failure to get one. */
+	done(outcome: { status: number; headers?: Headers } | 'failed'): void;
+}
+
+interface Waiter {
+	budget: WaitBudget;
+	resolve(ticket: SendTicket): void;
+	reject(error: Error): void;
+}
+
+export class SendRate {
+	private window = INITIAL_WINDOW;
+	private growing = true;
+	private answered = 0;
+	private inFlight = 0;
+
+	/** Our own bucket: Infinity until the service shows a limit. */
+	private rate = Infinity;
+	private capacity = Infinity;
+	private tokens = Infinity;
+	private refilledAt = 0;
+	/** Set when the service states its allowance in headers: they, not the 429s, give the pace. */
+	private toldByHeaders = false;
+	/** When the stated allowance is whole again, for a service that states no rate. */
+	private resetAt = 0;
+
+	private pausedUntil = 0;
+	private lastSentAt = 0;
+	private refusalsInARow = 0;
+	/** When the latest 429 arrived: the 429s of requests sent before it are the same refusal. */
+	private lastRefusalAt = -Infinity;
+	private lastCutAt = -Infinity;
+
+	/** Learning the rate from 429s: answers since the last refusal, and the sums over busy intervals. */
+	private answersSinceRefusal = 0;
+	private answersSinceBusy = 0;
+	private busySince = 0;
+	private idleSince: number | undefined = 0;
+	private learnedAnswers = 0;
+	private learnedSeconds = 0;
+	private learnedIntervals = 0;
+	private lastGrowthAt = 0;
+
+	private readonly queue: Waiter[] = [];
+	private pumping = false;
+	private wake: (() => void) | undefined;
+
+	constructor(private readonly clock: Clock = realClock) {}
+
+	/** For tests and the bench: what the controller has learned. */
+	snapshot() {
+		return {
+			window: this.window,
+			inFlight: this.inFlight,
+			rate: this.rate,
+			tokens: this.tokens,
+			pausedUntil: this.pausedUntil,
+			queued: this.queue.length,
+		};
+	}
+
+	/**
+	 * Resolves when this request may be sent. Rejects with RateLimitWaitExceeded when a pause the
+	 * service asked for lasts longer than `budget` allows.
+	 */
+	acquire(budget: WaitBudget): Promise<SendTicket> {
+		const now = this.clock.now();
+		if (this.queue.length === 0 && this.inFlight === 0 && this.idleSince !== undefined) {
+			// A new busy period: what happened while idle says nothing about the service's rate.
+			if (now - this.idleSince > 1000) this.answersSinceBusy = 0;
+			if (this.answersSinceBusy === 0) this.busySince = now;
+		}
+		this.idleSince = undefined;
+		if (this.pausedUntil > now && !budget.allows(now, this.pausedUntil)) {
+			return Promise.reject(this.exceeded(budget, now));
+		}
+		return new Promise<SendTicket>((resolve, reject) => {
+			this.queue.push({ budget, resolve, reject });
+			this.signal();
+			if (!this.pumping) void this.pump();
+		});
+	}
+
+	private exceeded(budget: WaitBudget, now: number): RateLimitWaitExceeded {
+		return new RateLimitWaitExceeded((this.pausedUntil - now) / 1000, budget.maxMs, budget.waited);
+	}
+
+	private signal(): void {
+		const wake = this.wake;
+		this.wake = undefined;
+		wake?.();
+	}
+
+	/** Waits `ms`, or less when an answer or a new request changes what may be sent. */
+	private async waitFor(ms: number): Promise<void> {
+		const woken = new Promise<void>((resolve) => (this.wake = resolve));
+		await Promise.race([this.clock.sleep(Math.max(0, ms)), woken]);
+		this.wake = undefined;
+	}
+
+	private refill(now: number): void {
+		if (this.rate === Infinity) return;
+		if (now > this.refilledAt) {
+			this.tokens = Math.min(this.capacity, this.tokens + ((now - this.refilledAt) / 1000) * this.rate);
+			this.refilledAt = now;
+		}
+	}
+
+	private async pump(): Promise<void> {
+		this.pumping = true;
+		try {
+			while (this.queue.length > 0) {
+				const now = this.clock.now();
+				if (this.pausedUntil > now) {
+					const until = this.pausedUntil;
+					// Those who may not wait that long fail now rather than after the wait.
+					for (const waiter of [...this.queue]) {
+						if (!waiter.budget.allows(now, until)) {
+							this.queue.splice(this.queue.indexOf(waiter), 1);
+							waiter.reject(this.exceeded(waiter.budget, now));
+						}
+					}
+					const waiting = new Set(this.queue.map((waiter) => waiter.budget));
+					await this.clock.sleep(until - now);
+					for (const budget of waiting) budget.charge(now, Math.min(until, this.clock.now()));
+					continue;
+				}
+				const window = this.answered === 0 ? 1 : Math.floor(this.window);
+				if (this.inFlight >= window) {
+					await this.waitFor(60_000);
+					continue;
+				}
+				this.refill(now);
+				if (this.tokens < 1) {
+					if (this.rate !== Infinity) await this.waitFor(((1 - this.tokens) / this.rate) * 1000);
+					else if (this.resetAt > now) {
+						// No rate stated yet: one request a second while waiting for the reset shows how fast it refills.
+						const probeIn = this.lastSentAt + 1000 - now;
+						if (this.inFlight === 0 && probeIn <= 0) this.tokens = 1;
+						else await this.waitFor(Math.min(this.resetAt - now, Math.max(1, probeIn)));
+					} else {
+						// The stated allowance is whole again (no rate stated): spend it, and look again in a second.
+						this.tokens = Math.max(1, (this.capacity === Infinity ? 1 : this.capacity) - this.inFlight);
+						this.resetAt = now + 1000;
+					}
+					continue;
+				}
+				this.tokens -= 1;
+				this.lastSentAt = now;
+				const waiter = this.queue.shift() as Waiter;
+				waiter.resolve(this.ticket());
+			}
+		} finally {
+			this.pumping = false;
+		}
+	}
+
+	private ticket(): SendTicket {
+		this.inFlight++;
+		const sentAt = this.clock.now();
+		let reported = false;
+		return {
+			done: (outcome) => {
+				if (reported) return;
+				reported = true;
+				this.inFlight--;
+				this.onAnswer(sentAt, outcome);
+				if (this.inFlight === 0 && this.queue.length === 0) this.idleSince = this.clock.now();
+				this.signal();
+			},
+		};
+	}
+
+	private cut(sentAt: number, now: number): void {
+		// One cut per congestion event: the answers of requests sent before the last cut are the same event.
+		if (sentAt < this.lastCutAt) return;
+		this.lastCutAt = now;
+		this.growing = false;
+		this.window = Math.max(1, Math.floor(this.window / 2));
+	}
+
+	private onAnswer(sentAt: number, outcome: { status: number; headers?: Headers } | 'failed'): void {
+		const now = this.clock.now();
+		if (outcome === 'failed' || outcome.status >= 500) {
+			this.cut(sentAt, now);
+			if (outcome !== 'failed' && outcome.status === 503) {
+				const wait = retryAfterSeconds(headerOf(outcome.headers, 'retry-after'), now);
+				if (wait !== undefined) this.pausedUntil = Math.max(this.pausedUntil, now + wait * 1000);
+			}
+			return;
+		}
+		this.answered++;
+		if (outcome.status === 429) {
+			this.onRefusal(sentAt, now, outcome.headers);
+			return;
+		}
+		this.refusalsInARow = 0;
+		this.answersSinceRefusal++;
+		this.answersSinceBusy++;
+		this.window = Math.min(MAX_WINDOW, this.window + (this.growing ? 1 : 1 / Math.max(1, this.window)));
+		const allowance = readAllowance(outcome.headers, now);
+		if (allowance) this.follow(allowance, now);
+		else if (!this.toldByHeaders && this.rate !== Infinity) {
+			// No refusal since: the learned rate may be too low (the service's limit may have been raised).
+			if (this.lastGrowthAt > 0) this.rate *= 1 + RATE_GROWTH_PER_SECOND * Math.min(1, (now - this.lastGrowthAt) / 1000);
+			this.lastGrowthAt = now;
+		}
+	}
+
+	/** The service stated what is left: our bucket holds that (less what is on its way), at its rate. */
+	private follow(allowance: Allowance, now: number): void {
+		this.toldByHeaders = true;
+		if (allowance.limit !== undefined) this.capacity = allowance.limit;
+		if (allowance.resetSeconds !== undefined) this.resetAt = now + allowance.resetSeconds * 1000;
+		if (allowance.rate !== undefined && allowance.rate > 0) this.rate = allowance.rate;
+		else this.learnFromRemaining(allowance, now);
+		this.refill(now);
+		const left = Math.max(0, allowance.remaining - this.inFlight);
+		this.tokens = this.rate === Infinity ? left : Math.min(this.tokens, left);
+		this.refilledAt = now;
+	}
+
+	/**
+	 * No stated rate: what is left, read over a few seconds, tells it. From a reference answer on,
+	 * the allowance refilled by (remaining now − remaining then + the answers in between); a full
+	 * allowance (which cannot grow) starts a new reference.
+	 */
+	private stated: { at: number; remaining: number; answers: number } | undefined;
+	private learnFromRemaining(allowance: Allowance, now: number): void {
+		const full = allowance.limit !== undefined && allowance.remaining >= allowance.limit - 1;
+		if (!this.stated || full) {
+			this.stated = { at: now, remaining: allowance.remaining, answers: 0 };
+			return;
+		}
+		this.stated.answers++;
+		const seconds = (now - this.stated.at) / 1000;
+		const refilled = allowance.remaining - this.stated.remaining + this.stated.answers;
+		if (seconds >= 2 && refilled > 0) this.rate = Math.max(MIN_RATE, refilled / seconds);
+	}
+
+	private onRefusal(sentAt: number, now: number, headers: Headers | undefined): void {
+		const sameRefusal = sentAt < this.lastRefusalAt;
+		const asked = retryAfterSeconds(headerOf(headers, 'retry-after'), now);
+		if (!sameRefusal) this.refusalsInARow++;
+		// Full jitter in the upper half: never less than the first back-off's half.
+		const backoff = () => {
+			const ceiling = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (this.refusalsInARow - 1));
+			return ceiling / 2 + (this.clock.random() * ceiling) / 2;
+		};
+		const pause = asked !== undefined ? asked * 1000 : backoff();
+		this.pausedUntil = Math.max(this.pausedUntil, now + pause);
+		this.tokens = 0;
+		this.refilledAt = this.pausedUntil;
+		const allowance = readAllowance(headers, now);
+		if (allowance) this.follow(allowance, now);
+		if (sameRefusal) return;
+		this.cut(sentAt, now);
+		if (!this.toldByHeaders) this.learnFromRefusal(now);
+		// After the pause: what the service surely refilled in it, at the rate we are sure of.
+		this.tokens = Math.min(this.capacity, Math.max(1, Math.floor(this.surelyRefilled((this.pausedUntil - now) / 1000))));
+		this.refilledAt = this.pausedUntil;
+		this.lastRefusalAt = now;
+		this.answersSinceRefusal = 0;
+		this.lastGrowthAt = 0;
+	}
+
+	/** Tokens the service added in `seconds`, by the lowest rate the refusals allow: 0 before two refusals. */
+	private surelyRefilled(seconds: number): number {
+		if (this.toldByHeaders || this.learnedSeconds === 0) return 0;
+		return (this.learnedAnswers / this.learnedSeconds) * seconds;
+	}
+
+	private learnFromRefusal(now: number): void {
+		if (this.lastRefusalAt === -Infinity || this.rate === Infinity) {
+			// The first refusal after answers: they were a first burst plus what was refilled since.
+			// Taken as one second's worth: right when the burst is a second's worth, and the next
+			// refusal corrects it otherwise. A refusal with no answer before it tells no rate.
+			if (this.answersSinceBusy === 0) return;
+			const seconds = Math.max(1, (now - this.busySince) / 1000);
+			this.rate = Math.max(MIN_RATE, this.answersSinceBusy / seconds);
+			this.capacity = Math.max(1, this.answersSinceBusy);
+			return;
+		}
+		const seconds = (now - this.lastRefusalAt) / 1000;
+		// The service's bucket was empty at both refusals: the answers in between are its refill
+		// (give or take one: a refusal means less than one token, not none). Refusals in a row
+		// (a probe refused) tell nothing of the rate: the back-off handles them.
+		if (seconds > 0 && this.answersSinceRefusal > 0) {
+			this.learnedAnswers += this.answersSinceRefusal;
+			this.learnedSeconds += seconds;
+			this.learnedIntervals++;
+			this.rate = Math.max(MIN_RATE, (this.learnedAnswers + this.learnedIntervals / 2) / this.learnedSeconds);
+		}
+	}
+}

@@ -1,0 +1,91 @@
+import type { ItemPolicySource } from './policy';
+import { SendRate, WaitBudget } from './sendRate';
+
+/**
+ * Everything the transport keeps between requests, and how long it lives:
+ *
+ * - **Per credential, for the life of the n8n process**: its SendRate (sendRate.ts). The service's
+ *   allowance belongs to the credential, so every run, picker and hook that uses the credential at
+ *   the same time shares one, and what one run learned (the service's pace) the next starts from.
+ * - **Per execution context** (one node run, one picker or dropdown call, one hook, one webhook
+ *   call), a RunState: the credential read once, what the node set for its items (Request Options),
+ *   how many of its items are in flight (their list walks share the read window), what it may
+ *   still wait for rate limits, and what its operations read once per run (the account's tags).
+ *   The router starts it with the node's settings; any other context gets the defaults.
+ */
+
+/** Requests of a read kept in flight at once (pages of one list, or input items); the send rate decides how many go. */
+export const READ_WINDOW = 64;
+
+/** Default of Request Options → Max Wait for Rate Limits, and the budget of pickers, hooks and the credential test. */
+export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 5 * 60_000;
+
+export interface RunSettings {
+	/** The node's Request Options for each item; none for triggers and pickers. */
+	items?: ItemPolicySource;
+	/** Input items run at once: their list walks share READ_WINDOW. */
+	itemsInFlight?: number;
+	/** How long the run may wait, in all, for the service's rate limits. */
+	maxRateLimitWaitMs?: number;
+}
+
+export class RunState {
+	readonly items: ItemPolicySource | undefined;
+	readonly itemsInFlight: number;
+	readonly waitBudget: WaitBudget;
+	/** Values an operation reads once per run (keyed by what they are, e.g. 'accountTags'). */
+	private readonly memos = new Map<string, Promise<unknown>>();
+
+	constructor(settings: RunSettings = {}) {
+		this.items = settings.items;
+		this.itemsInFlight = Math.max(1, settings.itemsInFlight ?? 1);
+		this.waitBudget = new WaitBudget(settings.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS);
+	}
+
+	/** The read window of one list walk: READ_WINDOW split among the items in flight. */
+	get readWindow(): number {
+		return Math.max(1, Math.floor(READ_WINDOW / this.itemsInFlight));
+	}
+
+	/** `read()` once per run; a failed read is not kept, so a later item tries again. */
+	once<T>(key: string, read: () => Promise<T>): Promise<T> {
+		let memo = this.memos.get(key) as Promise<T> | undefined;
+		if (!memo) {
+			memo = read();
+			this.memos.set(key, memo);
+			memo.catch(() => this.memos.delete(key));
+		}
+		return memo;
+	}
+}
+
+const runs = new WeakMap<object, RunState>();
+
+/** The router's start of a node run: its settings hold for every request the run makes. */
+export function startRun(context: object, settings: RunSettings): RunState {
+	const run = new RunState(settings);
+	runs.set(context, run);
+	return run;
+}
+
+/** The run a context belongs to; a context nobody started (a picker, a hook) gets the defaults. */
+export function runOf(context: object): RunState {
+	let run = runs.get(context);
+	if (!run) {
+		run = new RunState();
+		runs.set(context, run);
+	}
+	return run;
+}
+
+/** Per credential (its Base URL, company and token, as one opaque key), for the process's life. */
+const sendRates = new Map<string, SendRate>();
+
+export function sendRateFor(credentialKey: string): SendRate {
+	let sendRate = sendRates.get(credentialKey);
+	if (!sendRate) {
+		sendRate = new SendRate();
+		sendRates.set(credentialKey, sendRate);
+	}
+	return sendRate;
+}
