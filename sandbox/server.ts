@@ -135,7 +135,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		});
 	}
 
+	/** API requests being handled now, and the most at once since the last clearRequests. */
+	let inFlight = 0;
+	let maxInFlight = 0;
+
 	async function handleApi(req: IncomingMessage, res: ServerResponse, rec: RecordedRequest): Promise<void> {
+		inFlight++;
+		maxInFlight = Math.max(maxInFlight, inFlight);
+		try {
+			await handleApiRequest(req, res, rec);
+		} finally {
+			inFlight--;
+		}
+	}
+
+	async function handleApiRequest(req: IncomingMessage, res: ServerResponse, rec: RecordedRequest): Promise<void> {
 		const rawSubPath = `/${rec.path.split('/').slice(3).join('/')}`;
 		const fault = faults.takeRequestFault(rec.method, rawSubPath);
 		if (fault?.kind === 'drop') {
@@ -243,7 +257,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		requests,
 		clearRequests: () => {
 			requests.length = 0;
+			maxInFlight = inFlight;
 		},
+		inFlight: () => ({ now: inFlight, max: maxInFlight }),
 		setFaults: (rules) => faults.set(rules),
 		faultHits: () => faults.hitCounts(),
 		connectionCount: () => connections,

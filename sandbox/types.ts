@@ -134,7 +134,10 @@ export interface Sandbox {
 	token: string;
 	/** Every /v1.0 request, in order of arrival (control requests are not recorded). */
 	readonly requests: RecordedRequest[];
+	/** Also starts the count of the most requests handled at once again. */
 	clearRequests(): void;
+	/** API requests being handled now, and the most at once since the last clearRequests (counted by the server, not sampled). */
+	inFlight(): { now: number; max: number };
 	/** Replaces the active fault rules (and their hit counts). */
 	setFaults(rules: FaultRule[]): void;
 	/** Hits per active rule, in the order of setFaults. */

@@ -80,9 +80,9 @@ describe('Return All with concurrency', () => {
 		expect(fx.sandbox.requests.length).toBeLessThanOrEqual(1 + 4);
 	});
 
-	test.each([0, 11, 2.5, 'x'])('an invalid Pages in Flight %j is a clear error', async (pagesInFlight) => {
+	test.each([0, 65, 2.5, 'x'])('an invalid Pages in Flight %j is a clear error', async (pagesInFlight) => {
 		const result = await fx.run({ ...returnAll(1), requestOptions: { pagesInFlight } });
-		expect(errorOf(result).message).toBe('Invalid "Pages in Flight": must be a whole number from 1 to 10');
+		expect(errorOf(result).message).toBe('Invalid "Pages in Flight": must be a whole number from 1 to 64');
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});
 

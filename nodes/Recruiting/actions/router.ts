@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { READ_WINDOW, startRun, walkInOrder } from '../../shared/transport';
+import { READ_WINDOW, RunCancelled, startRun, walkInOrder } from '../../shared/transport';
 import { runOptionsOf } from './requestPolicy';
 import { resources } from './resources';
 import { isToolMode, readToolOutput, shapeForTool, toolErrorText } from './toolMode';
@@ -41,7 +41,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const concurrency = items.length > 1 ? Math.min(options.concurrency(unset), items.length) : 1;
 	// Every request of this run follows its Request Options; the list walks of the items in flight
 	// share one read window; what the run may wait for rate limits is one budget (state.ts).
-	startRun(this, { items: options.items, itemsInFlight: concurrency, maxRateLimitWaitMs: options.maxRateLimitWaitMs });
+	const run = startRun(this, { items: options.items, itemsInFlight: concurrency, maxRateLimitWaitMs: options.maxRateLimitWaitMs });
 	let itemsDone = 0;
 	const asTool = isToolMode.call(this);
 	const perItem: INodeExecutionData[][] = new Array(items.length);
@@ -52,6 +52,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			perItem[itemIndex] = outputItems(asTool ? shapeForTool(result, shaper) : result, itemIndex);
 			itemsDone++;
 		} catch (error) {
+			// Not sent because another item failed the run first: that failure is the run's.
+			if (error instanceof RunCancelled) return;
 			noteItemsDone(error, itemsDone, items.length);
 			// A model can correct a refused value or ID, but not a failed run: it gets the text.
 			const forModel = asTool ? toolErrorText(error) : undefined;
@@ -63,6 +65,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				perItem[itemIndex] = [errorItem(error as Error, itemIndex)];
 				return;
 			}
+			// The run fails: requests of its other items still waiting to be sent (behind a 429's pause) are not sent.
+			run.waitBudget.cancelled = true;
 			throw itemError.call(this, error, itemIndex);
 		}
 	};

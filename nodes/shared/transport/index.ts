@@ -13,5 +13,5 @@ export * from './request';
 export * from './paging';
 export * from './walker';
 export * from './state';
-export { INITIAL_WINDOW, MAX_WINDOW, RateLimitWaitExceeded, readAllowance, SendRate, WaitBudget } from './sendRate';
+export { INITIAL_WINDOW, MAX_WINDOW, RateLimitWaitExceeded, readAllowance, RunCancelled, SendRate, WaitBudget } from './sendRate';
 export type { Clock } from './sendRate';

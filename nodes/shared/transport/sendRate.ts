@@ -27,8 +27,12 @@ export const MAX_WINDOW = 64;
 /** Without a Retry-After: the first back-off after a 429, doubled for each further 429 in a row. */
 const FIRST_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 60_000;
-/** The learned rate creeps up while nothing is refused, so a limit that was raised is found again. */
-const RATE_GROWTH_PER_SECOND = 0.005;
+/**
+ * While nothing is refused the pace rises above the learned rate as (seconds since the last 429 ÷
+ * PROBE_SECONDS)³: +4% after 10 s, +30% after 20 s, twice after 40 s. Against a steady limit that
+ * costs one refusal every 20 s or so (what the pause then refills is not lost).
+ */
+const PROBE_SECONDS = 40;
 /** The slowest pace learned from 429s: six requests a minute. */
 const MIN_RATE = 0.1;
 
@@ -115,6 +119,8 @@ export function readAllowance(headers: Headers | undefined, now = Date.now()): A
 export class WaitBudget {
 	private waitedMs = 0;
 	private waitedUntil = 0;
+	/** Set when the run failed: its requests still waiting to be sent are not sent. */
+	cancelled = false;
 	constructor(readonly maxMs: number) {}
 
 	get waited(): number {
@@ -143,6 +149,13 @@ export class RateLimitWaitExceeded extends Error {
 		readonly waitedMs: number,
 	) {
 		super('The service asked to wait longer than this run may wait for rate limits');
+	}
+}
+
+/** A request whose run failed while it waited to be sent: it is not sent. */
+export class RunCancelled extends Error {
+	constructor() {
+		super('Not sent: the run had already failed');
 	}
 }
 
@@ -189,7 +202,8 @@ export class SendRate {
 	private learnedAnswers = 0;
 	private learnedSeconds = 0;
 	private learnedIntervals = 0;
-	private lastGrowthAt = 0;
+	/** The rate the 429s showed; the pace probes above it while nothing is refused. */
+	private learnedRate: number | undefined;
 
 	private readonly queue: Waiter[] = [];
 	private pumping = false;
@@ -221,6 +235,7 @@ export class SendRate {
 			if (this.answersSinceBusy === 0) this.busySince = now;
 		}
 		this.idleSince = undefined;
+		if (budget.cancelled) return Promise.reject(new RunCancelled());
 		if (this.pausedUntil > now && !budget.allows(now, this.pausedUntil)) {
 			return Promise.reject(this.exceeded(budget, now));
 		}
@@ -260,6 +275,11 @@ export class SendRate {
 		this.pumping = true;
 		try {
 			while (this.queue.length > 0) {
+				for (const waiter of this.queue.filter((w) => w.budget.cancelled)) {
+					this.queue.splice(this.queue.indexOf(waiter), 1);
+					waiter.reject(new RunCancelled());
+				}
+				if (this.queue.length === 0) break;
 				const now = this.clock.now();
 				if (this.pausedUntil > now) {
 					const until = this.pausedUntil;
@@ -350,10 +370,11 @@ export class SendRate {
 		this.window = Math.min(MAX_WINDOW, this.window + (this.growing ? 1 : 1 / Math.max(1, this.window)));
 		const allowance = readAllowance(outcome.headers, now);
 		if (allowance) this.follow(allowance, now);
-		else if (!this.toldByHeaders && this.rate !== Infinity) {
-			// No refusal since: the learned rate may be too low (the service's limit may have been raised).
-			if (this.lastGrowthAt > 0) this.rate *= 1 + RATE_GROWTH_PER_SECOND * Math.min(1, (now - this.lastGrowthAt) / 1000);
-			this.lastGrowthAt = now;
+		else if (!this.toldByHeaders && this.learnedRate !== undefined) {
+			// No refusal since: probe above the learned rate, slowly at first, then faster (as CUBIC
+			// does), so a rate learned too low, or a limit raised since, is found within a minute or two.
+			const seconds = (now - this.lastRefusalAt) / 1000;
+			this.rate = this.learnedRate * (1 + (seconds / PROBE_SECONDS) ** 3);
 		}
 	}
 
@@ -411,7 +432,7 @@ export class SendRate {
 		this.refilledAt = this.pausedUntil;
 		this.lastRefusalAt = now;
 		this.answersSinceRefusal = 0;
-		this.lastGrowthAt = 0;
+		if (!this.toldByHeaders && this.rate !== Infinity) this.learnedRate = this.rate;
 	}
 
 	/** Tokens the service added in `seconds`, by the lowest rate the refusals allow: 0 before two refusals. */
