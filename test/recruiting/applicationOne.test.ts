@@ -45,6 +45,21 @@ describe('application get', () => {
 		expect(requests().map((r) => r.query)).toEqual([{ page: '1', page_size: '100' }, { page: '2', page_size: '100' }, {}]);
 	});
 
+	test('many items without their candidate: one walk of the list serves them all (issue 25, item 10)', async () => {
+		// Before, each item walked the list from page 1 on its own: 40 items here made 40 + 20 list requests.
+		const apps = Array.from({ length: 40 }, (_, i) => listed[(i * 37) % listed.length]);
+		const result = await fx.run(
+			{ resource: 'application', operation: 'get', applicationId: byId('={{ $json.id }}') },
+			{ input: apps.map((app) => ({ id: app.id })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result).map((a) => a.id)).toEqual(apps.map((app) => app.id));
+		const listPages = fx.sandbox.requests.filter((r) => r.path === apiPath(fx.sandbox, 'applications'));
+		// 150 applications: two pages, each read once.
+		expect(listPages.map((r) => r.query.page).sort()).toEqual(['1', '2']);
+		expect(fx.sandbox.requests).toHaveLength(2 + apps.length);
+	});
+
 	test('an application the list does not hold: a 404 naming it, after the whole (bounded) list', async () => {
 		const error = errorOf(await fx.run({ resource: 'application', operation: 'get', applicationId: byId('app_nobody') }));
 		expect(error.message).toBe('The application "app_nobody" was not found');

@@ -68,11 +68,14 @@ describe('what runs at once, counted at the sandbox', () => {
 		);
 
 	test('reads: Candidate Get grows to the read window by default (the first request alone), output in input order', async () => {
-		fx.sandbox.setFaults([slow]);
-		const result = await getCandidates(candidateIds);
+		// 100 ms answers and 300 items: the window doubles each round and has rounds to spare.
+		fx.sandbox.setFaults([{ ...slow, delayMs: 100 }]);
+		const ids = [...candidateIds, ...candidateIds, ...candidateIds];
+		const result = await getCandidates(ids);
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.json.id)).toEqual(candidateIds);
-		expect(result.items.map((item) => (item.pairedItem as { item: number }).item)).toEqual(candidateIds.map((_, i) => i));
+		expect(result.items.map((item) => item.json.id)).toEqual(ids);
+		expect(result.items.map((item) => (item.pairedItem as { item: number }).item)).toEqual(ids.map((_, i) => i));
+		expect(fx.sandbox.requests[0].status).toBe(200);
 		const { max } = fx.sandbox.inFlight();
 		expect(max).toBeGreaterThan(READ_WINDOW / 2);
 		expect(max).toBeLessThanOrEqual(READ_WINDOW);

@@ -38,12 +38,18 @@ const MIN_RATE = 0.1;
 
 export interface Clock {
 	now(): number;
-	sleep(ms: number): Promise<void>;
+	/** Resolves after `ms`; an abort ends it early (and clears its timer). */
+	sleep(ms: number, signal?: AbortSignal): Promise<void>;
 	/** 0..1; jitter of the back-off. */
 	random(): number;
 }
 
-export const realClock: Clock = { now: () => Date.now(), sleep: async (ms) => await sleep(ms), random: Math.random };
+export const realClock: Clock = {
+	now: () => Date.now(),
+	// n8n's sleep rejects when aborted (older versions ignore the signal and just resolve later).
+	sleep: async (ms, signal) => await sleep(ms, signal).catch(() => undefined),
+	random: Math.random,
+};
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -259,7 +265,10 @@ export class SendRate {
 	/** Waits `ms`, or less when an answer or a new request changes what may be sent. */
 	private async waitFor(ms: number): Promise<void> {
 		const woken = new Promise<void>((resolve) => (this.wake = resolve));
-		await Promise.race([this.clock.sleep(Math.max(0, ms)), woken]);
+		// Woken early, the timer is cleared: nothing keeps the process waiting for it.
+		const timer = new AbortController();
+		await Promise.race([this.clock.sleep(Math.max(0, ms), timer.signal), woken]);
+		timer.abort();
 		this.wake = undefined;
 	}
 

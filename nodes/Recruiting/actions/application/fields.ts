@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { MAX_PAGE_SIZE, recruitingRequestPage, resourcePath, walkInOrder } from '../../../shared/transport';
+import { MAX_PAGE_SIZE, recruitingRequestPage, resourcePath, runOf } from '../../../shared/transport';
 import { requireId } from '../../../shared/validation';
 import { candidateIdField } from '../candidate/fields';
 import { idLocator } from '../common.descriptions';
@@ -29,24 +29,51 @@ export const applicationCandidateField: INodeProperties = {
 };
 
 /**
- * The candidate of an application, read off the application list page by page until it is there:
- * the reference has no way to read one application without its candidate's ID.
+ * The application list read so far in this run, page by page, as application → candidate: the
+ * reference has no way to read one application without its candidate's ID. One per run (state.ts),
+ * so 500 items without a candidate read the list once between them, not once each.
  */
+class ApplicationDirectory {
+	private readonly candidates = new Map<string, string>();
+	private pagesRead = 0;
+	private complete = false;
+	/** The page being read: the items that need it wait for the same request. */
+	private reading: Promise<void> | undefined;
+
+	constructor(private readonly context: IExecuteFunctions) {}
+
+	/** The application's candidate ID; '' once the list (or LOOKUP_PAGES of it) is read without it. */
+	async candidateOf(applicationId: string, itemIndex: number): Promise<string> {
+		for (;;) {
+			const known = this.candidates.get(applicationId);
+			if (known !== undefined) return known;
+			if (this.complete) return '';
+			this.reading ??= this.readNextPage(itemIndex).finally(() => (this.reading = undefined));
+			await this.reading;
+		}
+	}
+
+	private async readNextPage(itemIndex: number): Promise<void> {
+		const page = this.pagesRead + 1;
+		const { items, hasNextPage } = await recruitingRequestPage.call(this.context, {
+			path: resourcePath('applications'),
+			page,
+			pageSize: MAX_PAGE_SIZE,
+			itemIndex,
+		});
+		for (const item of items) {
+			const candidateId = scalarText((item.candidate as IDataObject | undefined)?.id)?.trim() ?? '';
+			if (typeof item.id === 'string' && candidateId !== '') this.candidates.set(item.id, candidateId);
+		}
+		this.pagesRead = page;
+		this.complete = !hasNextPage || page >= LOOKUP_PAGES;
+	}
+}
+
+/** The candidate of an application, from the run's directory (read one page at a time, as needed). */
 async function candidateOfApplication(this: IExecuteFunctions, itemIndex: number, applicationId: string): Promise<string> {
-	let candidateId = '';
-	// One page at a time (window 1): the field hint promises one extra request per 100 applications.
-	await walkInOrder({
-		first: 1,
-		last: LOOKUP_PAGES,
-		window: 1,
-		start: async (page) =>
-			await recruitingRequestPage.call(this, { path: resourcePath('applications'), page, pageSize: MAX_PAGE_SIZE, itemIndex }),
-		accept: (_page, { items, hasNextPage }) => {
-			const application = items.find((item) => item.id === applicationId);
-			if (application) candidateId = scalarText((application.candidate as IDataObject | undefined)?.id)?.trim() ?? '';
-			return application !== undefined || !hasNextPage;
-		},
-	});
+	const directory = await runOf(this).once('applicationDirectory', async () => new ApplicationDirectory(this));
+	const candidateId = await directory.candidateOf(applicationId, itemIndex);
 	if (candidateId !== '') return candidateId;
 	throw new NodeApiError(this.getNode(), { applicationId } as JsonObject, {
 		message: `The application "${applicationId}" was not found`,
