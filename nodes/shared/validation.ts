@@ -15,7 +15,20 @@ export function invalidField(
 	field: string,
 	problem: string,
 ): NodeOperationError {
-	return new NodeOperationError(node, `Invalid "${field}": ${problem}`, { itemIndex });
+	const error = new NodeOperationError(node, `Invalid "${field}": ${problem}`, { itemIndex });
+	valueRefusals.add(error);
+	return error;
+}
+
+/**
+ * The errors invalidField built: a parameter's value refused before anything was sent. A model
+ * that gave the value can correct it; every other NodeOperationError (the credential, its Base
+ * URL or Company ID, Request Options, a request n8n failed to send) it cannot.
+ */
+const valueRefusals = new WeakSet<object>();
+
+export function isValueRefusal(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && valueRefusals.has(error);
 }
 
 /** How much of a refused value an error message quotes: enough to recognise it, never megabytes. */
