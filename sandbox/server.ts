@@ -17,7 +17,7 @@ import { Problem } from './problems';
 import { Router } from './router';
 import { seed } from './seed';
 import { Store } from './store';
-import type { RecordedRequest, Sandbox, SandboxOptions, SeedSizes } from './types';
+import type { RecordedRequest, Sandbox, SandboxOptions, SeedSizes, Violation } from './types';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const fullApiRouter = new Router(API_ROUTES);
@@ -104,6 +104,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const faults = new Faults();
 	const deliveries = new Deliveries(store);
 	const requests: RecordedRequest[] = [];
+	const violations: Violation[] = [];
 	const apiRouter = options.specOnly ? specOnlyRouter : fullApiRouter;
 
 	/** Auth, company, routing and the handler; throws a Problem for every error answer. */
@@ -123,6 +124,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			store,
 			companyId,
 			emit: (event, object) => deliveries.emit(event, object),
+			violation: (problem) => violations.push({ method: rec.method, path: rec.path, problem }),
 			list: {
 				baseUrl: sandbox.url,
 				path: rec.path,
@@ -230,6 +232,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		companyId,
 		token,
 		requests,
+		violations,
 		clearRequests: () => {
 			requests.length = 0;
 		},
@@ -239,6 +242,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		reset(sizes) {
 			reseed(sizes);
 			requests.length = 0;
+			violations.length = 0;
 			faults.set([]);
 			deliveries.reset();
 		},
