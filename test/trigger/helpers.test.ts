@@ -14,6 +14,7 @@ import {
 	MAX_REMEMBERED_DELIVERIES,
 } from '../../nodes/RecruitingTrigger/seenDeliveries';
 import { readBorrowNote, withBorrowNote } from '../../nodes/RecruitingTrigger/borrowNote';
+import { SIGNING_KEY_MAX_AGE_SECONDS } from '../../nodes/RecruitingTrigger/signingKeys';
 
 describe('ownUrls', () => {
 	const production = 'https://n8n.example.com/base/webhook/node-1/webhook';
@@ -86,6 +87,10 @@ describe('isDuplicateDelivery', () => {
 		expect(readme).toContain(`(${MAX_REMEMBERED_DELIVERIES.toLocaleString('en-US')} IDs,`);
 		expect(readme).toContain(`up to ${HELD_DELIVERIES_PER_SECOND} deliveries a second`);
 		expect(readme).toContain(`accepted in the last ${DUPLICATE_WINDOW_MINUTES} minutes`);
+		// The signing key's age, likewise (point 2): the README's figures are those of the constant.
+		expect(readme).toContain(
+			`at most ${SIGNING_KEY_MAX_AGE_SECONDS / 60} minutes (option *Signing Key Max Age*, 1–${SIGNING_KEY_MAX_AGE_SECONDS} s)`,
+		);
 	});
 
 	it('holds a bounded number of ids: the oldest go first', () => {
