@@ -122,7 +122,9 @@ export function bodyExcerpt(response: FullResponse): string | undefined {
 	} else {
 		text = JSON.stringify(redactDocument(body)) ?? '';
 	}
-	text = redactSecrets(text);
+	// Redacted on ten times what is shown: a secret that begins within the excerpt is whole in it
+	// (keys and tokens are far shorter), and the expressions never run over megabytes.
+	text = redactSecrets(text.slice(0, 10 * BODY_EXCERPT_LENGTH));
 	if (text === '') return undefined;
 	return text.length > BODY_EXCERPT_LENGTH ? `${text.slice(0, BODY_EXCERPT_LENGTH)}…` : text;
 }
