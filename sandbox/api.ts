@@ -41,6 +41,27 @@ export interface ApiContext {
 	companyId: string;
 	list: ListRequest;
 	emit(event: WebhookEvent, object: object): void;
+	/** Records a contract violation the service lets pass (see Violation in types.ts). */
+	violation(problem: string): void;
+}
+
+/** The fields of a tag reference in a write (recruiting-api.md: `tags` array of { id, name }). */
+const TAG_REFERENCE_FIELDS = new Set(['id', 'name']);
+
+/**
+ * A write's tags may hold only `id` and `name`: the service drops any other field (a tag's
+ * color, type or status as a GET returns them), so it answers as if nothing were wrong. Each
+ * such field is recorded as a violation.
+ */
+function checkTagReferences(ctx: ApiContext): void {
+	const tags = isPlainObject(ctx.body) ? ctx.body.tags : undefined;
+	if (!Array.isArray(tags)) return;
+	tags.forEach((tag, index) => {
+		if (!isPlainObject(tag)) return;
+		for (const field of Object.keys(tag)) {
+			if (!TAG_REFERENCE_FIELDS.has(field)) ctx.violation(`tags[${index}].${field}: a tag in a write is { id, name }`);
+		}
+	});
 }
 
 export interface Reply {
@@ -130,6 +151,7 @@ function checkUserIds(store: Store, ids: unknown, path: string, errors: FieldErr
 
 function createJob(ctx: ApiContext): Reply {
 	const input = validate(jobCreate, ctx.body);
+	checkTagReferences(ctx);
 	const team = input.assigned_team as Partial<Job['assigned_team']> | undefined;
 	const notifications = input.notifications as Partial<Job['notifications']> | undefined;
 	const errors: FieldErrors = {};
@@ -245,6 +267,7 @@ const PROFILE_TYPES: Array<[RegExp, string]> = [
 function updateCandidate(ctx: ApiContext): Reply {
 	const candidate = find(ctx.store, 'candidates', 'Candidate', ctx.params.candidate_id);
 	const patch = validate(candidateUpdate, ctx.body);
+	checkTagReferences(ctx);
 	const updated = mergeDeep(candidate, patch);
 	if (patch.social_profiles) {
 		updated.social_profiles = (patch.social_profiles as Array<{ uri: string }>).map(({ uri }) => ({

@@ -1,4 +1,5 @@
 /** The request bodies of the API, as recruiting-api.md describes them, plus the value sets they use. */
+import { DateTime } from 'luxon';
 import { FieldErrors } from './problems';
 import { addError, arr, bool, dateTime, httpUrl, int, Json, nullable, obj, oneOf, str, timeZone } from './validation';
 
@@ -130,8 +131,19 @@ function checkAttendee(attendee: Json, path: string, errors: FieldErrors): void 
 	}
 }
 
+/**
+ * The instant of a start or end: as its offset says, or, without one, in the event's time_zone
+ * (UTC when it has none). Luxon here, as the service would do it; the node has its own reading
+ * (Intl), so the two check each other.
+ */
+function eventInstant(value: unknown, zone: unknown): number {
+	if (typeof value !== 'string') return Number.NaN;
+	const read = DateTime.fromISO(value, { zone: typeof zone === 'string' ? zone : 'UTC' });
+	return read.isValid ? read.toMillis() : Date.parse(value);
+}
+
 function checkEventTimes(event: Json, path: string, errors: FieldErrors): void {
-	if (Date.parse(event.end as string) <= Date.parse(event.start as string)) {
+	if (eventInstant(event.end, event.time_zone) <= eventInstant(event.start, event.time_zone)) {
 		addError(errors, `${path}.end`, `'${path}.end' must be after '${path}.start'.`);
 	}
 }

@@ -18,7 +18,7 @@ import { parseRateLimit, RateLimiter } from './rateLimit';
 import { Router } from './router';
 import { seed } from './seed';
 import { Store } from './store';
-import type { RecordedRequest, Sandbox, SandboxOptions, SeedSizes } from './types';
+import type { RecordedRequest, Sandbox, SandboxOptions, SeedSizes, Violation } from './types';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const fullApiRouter = new Router(API_ROUTES);
@@ -107,6 +107,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	limiter.set(options.rateLimit);
 	const deliveries = new Deliveries(store);
 	const requests: RecordedRequest[] = [];
+	const violations: Violation[] = [];
 	const apiRouter = options.specOnly ? specOnlyRouter : fullApiRouter;
 
 	/** Auth, company, routing and the handler; throws a Problem for every error answer. */
@@ -126,6 +127,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			store,
 			companyId,
 			emit: (event, object) => deliveries.emit(event, object),
+			violation: (problem) => violations.push({ method: rec.method, path: rec.path, problem }),
 			list: {
 				baseUrl: sandbox.url,
 				path: rec.path,
@@ -255,6 +257,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		companyId,
 		token,
 		requests,
+		violations,
 		clearRequests: () => {
 			requests.length = 0;
 			maxInFlight = inFlight;
@@ -268,6 +271,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		reset(sizes) {
 			reseed(sizes);
 			requests.length = 0;
+			violations.length = 0;
 			faults.set([]);
 			limiter.reset();
 			deliveries.reset();

@@ -57,6 +57,18 @@ export interface RecordedRequest {
 	status: number;
 }
 
+/**
+ * A write that breaks the API's contract in a way the service itself lets pass (it drops what it
+ * does not know): recorded so that tests fail on it, where the service's answer would not show it.
+ */
+export interface Violation {
+	method: string;
+	/** Raw path, as in RecordedRequest. */
+	path: string;
+	/** What was wrong: `tags[0].color: a tag in a write is { id, name }`. */
+	problem: string;
+}
+
 export type FaultKind =
 	| 'status'
 	| 'rate_limit'
@@ -134,6 +146,8 @@ export interface Sandbox {
 	token: string;
 	/** Every /v1.0 request, in order of arrival (control requests are not recorded). */
 	readonly requests: RecordedRequest[];
+	/** The contract violations of the writes since the last reset (see Violation); tests fail on any. */
+	readonly violations: Violation[];
 	/** Also starts the count of the most requests handled at once again. */
 	clearRequests(): void;
 	/** API requests being handled now, and the most at once since the last clearRequests (counted by the server, not sampled). */

@@ -11,6 +11,8 @@ import { WEBHOOK_EVENT_OPTIONS } from '../shared/events';
 import { receiveDelivery, SECRET_HEADER_NAMES } from './delivery';
 import { TRIGGER_PANEL, WEBHOOK_NOTICE } from './texts';
 import { checkExists, create, deleteWebhook } from './lifecycle';
+import { DUPLICATE_WINDOW_MINUTES, HELD_DELIVERIES_PER_SECOND } from './seenDeliveries';
+import { SIGNING_KEY_MAX_AGE_SECONDS } from './signingKeys';
 
 /**
  * Starts a workflow for each verified delivery of a webhook created in the service's dashboard.
@@ -82,7 +84,7 @@ export class RecruitingTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							"Whether to answer a delivery whose message ID (messageId in the output) this n8n process accepted in the last 10 minutes with 200 and start nothing (the service re-sends a delivery when it missed the answer). Best effort with several queue-mode webhook processes: for a guarantee, insert messageId into a database table with a unique key and continue only when the insert succeeded (see the README).",
+							`Whether to answer a delivery whose message ID (messageId in the output) this n8n process accepted in the last ${DUPLICATE_WINDOW_MINUTES} minutes with 200 and start nothing (the service re-sends a delivery when it missed the answer); every ID is kept that long up to ${HELD_DELIVERIES_PER_SECOND} deliveries a second. Best effort with several queue-mode webhook processes: for a guarantee, insert messageId into a database table with a unique key and continue only when the insert succeeded (see the README).`,
 					},
 					{
 						displayName: 'Ignore Unselected Events',
@@ -122,10 +124,10 @@ export class RecruitingTrigger implements INodeType {
 						displayName: 'Signing Key Max Age (Seconds)',
 						name: 'signingKeyMaxAge',
 						type: 'number',
-						typeOptions: { minValue: 1, maxValue: 600 },
-						default: 600,
+						typeOptions: { minValue: 1, maxValue: SIGNING_KEY_MAX_AGE_SECONDS },
+						default: SIGNING_KEY_MAX_AGE_SECONDS,
 						description:
-							"How long a fetched signing key is used before it is fetched again (at most 10 minutes). After a key is rotated in the dashboard, deliveries signed with the old one are refused at the latest this long after.",
+							`How long a fetched signing key is used before it is fetched again (at most ${SIGNING_KEY_MAX_AGE_SECONDS / 60} minutes). After a key is rotated in the dashboard, deliveries signed with the old one are refused at the latest this long after.`,
 					},
 				],
 			},

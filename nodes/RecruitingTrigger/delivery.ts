@@ -148,7 +148,7 @@ async function readRawBody(request: DeliveryRequest): Promise<Buffer | undefined
 	return Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined;
 }
 
-/** Options → Signing Key Max Age, in milliseconds: 1 to 600 seconds, 600 by default. */
+/** Options → Signing Key Max Age, in milliseconds: at most SIGNING_KEY_MAX_AGE_MS, which is also the default. */
 function keyMaxAgeMs(options: IDataObject): number {
 	const seconds = Number(options.signingKeyMaxAge);
 	if (!Number.isFinite(seconds) || seconds <= 0) return SIGNING_KEY_MAX_AGE_MS;

@@ -47,6 +47,8 @@ export interface SavedWebhook extends IDataObject {
 	description?: string;
 	/** The n8n URL that replaced `endpoint` when the snapshot was taken. */
 	replacedBy: string;
+	/** The events n8n last wrote: put back only while the webhook still has them. */
+	wroteEvents?: string[];
 }
 
 function readSlot(staticData: IDataObject, slot: Slot): SavedWebhook | undefined {
@@ -59,16 +61,18 @@ function readSlot(staticData: IDataObject, slot: Slot): SavedWebhook | undefined
 		name: typeof value.name === 'string' ? value.name : undefined,
 		description: typeof value.description === 'string' ? value.description : undefined,
 		replacedBy: typeof value.replacedBy === 'string' ? value.replacedBy : '',
+		...(Array.isArray(value.wroteEvents) && { wroteEvents: value.wroteEvents.filter((e) => typeof e === 'string') }),
 	};
 }
 
-function snapshot(remote: RemoteWebhook, replacedBy: string): SavedWebhook {
+function snapshot(remote: RemoteWebhook, replacedBy: string, wroteEvents: string[]): SavedWebhook {
 	// Pick fields one by one: nothing else of the webhook (its signing key above all) is stored.
 	const saved: SavedWebhook = {
 		webhookId: remote.id,
 		endpoint: remote.endpoint,
 		events: [...remote.events],
 		replacedBy,
+		wroteEvents: [...wroteEvents],
 	};
 	if (remote.name !== undefined) saved.name = remote.name;
 	if (remote.description !== undefined) saved.description = remote.description;
@@ -160,12 +164,55 @@ async function restore(
 	if (ours.some((url) => sameEndpoint(url, remote.endpoint))) {
 		const original = saved ?? notedOriginal(seen, urls, [test ? 'own-test' : 'own-production']);
 		if (!original) return false;
-		await putWebhook.call(this, original, id, { allowNotFound: true });
+		const wroteEvents = saved ? saved.wroteEvents : selectedEventsIfAny.call(this);
+		await putWebhook.call(this, restoredWebhook.call(this, seen, original, wroteEvents), id, { allowNotFound: true });
 		return true;
 	}
 	const leftover = leftoverNoteRemoved(seen);
 	if (leftover) await putWebhook.call(this, leftover, id, { allowNotFound: true });
 	return false;
+}
+
+/**
+ * What putting the webhook back writes: the original endpoint (the webhook still points here);
+ * the original events only while it still has the events n8n wrote (`wroteEvents`; unknown:
+ * as n8n wrote them); its name and description as they are now, minus our note (n8n wrote
+ * them unchanged, so any difference from the original is an edit made in the dashboard while
+ * n8n held the webhook). What is left as the user set it is said in n8n's log.
+ */
+function restoredWebhook(
+	this: IHookFunctions,
+	{ remote, found }: SightedWebhook,
+	original: Pick<RemoteWebhook, 'endpoint' | 'events' | 'name' | 'description'>,
+	wroteEvents: string[] | undefined,
+): Omit<RemoteWebhook, 'id' | 'status'> {
+	const eventsAsWritten = wroteEvents === undefined || sameEvents(remote.events, wroteEvents);
+	const description = found ? found.description : remote.description;
+	const edited: string[] = [];
+	if (remote.name !== undefined && remote.name !== original.name) edited.push('name');
+	if (description !== undefined && description !== original.description) edited.push('description');
+	if (!eventsAsWritten) edited.push('events');
+	if (edited.length > 0) {
+		this.logger.info(
+			`Recruiting Trigger: webhook "${remote.id}" is put back to ${original.endpoint}, except what was changed in the service's dashboard while n8n held it, which is left as set there: ${edited.join(', ')}`,
+			{ webhookId: remote.id, keptAsEdited: edited },
+		);
+	}
+	return {
+		endpoint: original.endpoint,
+		events: eventsAsWritten ? original.events : remote.events,
+		name: remote.name ?? original.name,
+		description,
+	};
+}
+
+/** The selected events, or undefined when none can be read (a deactivation must still run). */
+function selectedEventsIfAny(this: IHookFunctions): string[] | undefined {
+	try {
+		return selectedEvents.call(this);
+	} catch {
+		return undefined;
+	}
 }
 
 /**
@@ -307,7 +354,12 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	// Only an endpoint outside n8n is the dashboard's: remember it (a newer one replaces an older).
 	// Pointing here already (re-activation, republishing), there is nothing new to remember.
 	const dashboard = original ?? (seen.kind === 'external' ? remote : undefined);
-	if (dashboard) staticData[slot] = snapshot(dashboard, url);
+	const kept = readSlot(staticData, slot);
+	if (dashboard) staticData[slot] = snapshot(dashboard, url, events);
+	// Re-pointed here already: the events written now are the ones to find when putting back.
+	else if (kept && kept.webhookId === id && !sameEvents(kept.wroteEvents ?? [], events)) {
+		staticData[slot] = { ...kept, wroteEvents: [...events] };
+	}
 	const description = (original ?? remote).description;
 	// The note only on a description the service showed us: one left out of its answer would be
 	// overwritten without our knowing what to put back.

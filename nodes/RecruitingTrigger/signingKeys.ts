@@ -11,6 +11,9 @@
 /** How long a fetched key is used before it is fetched again, at most. */
 export const SIGNING_KEY_MAX_AGE_MS = 10 * 60_000;
 
+/** The same, as Options → Signing Key Max Age (Seconds) offers it: its default and its maximum. */
+export const SIGNING_KEY_MAX_AGE_SECONDS = SIGNING_KEY_MAX_AGE_MS / 1000;
+
 /** After a failed fetch, or a fetch after a signature mismatch: at most one per webhook in this window. */
 export const SIGNING_KEY_REFETCH_INTERVAL_MS = 60_000;
 

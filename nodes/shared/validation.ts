@@ -15,7 +15,20 @@ export function invalidField(
 	field: string,
 	problem: string,
 ): NodeOperationError {
-	return new NodeOperationError(node, `Invalid "${field}": ${problem}`, { itemIndex });
+	const error = new NodeOperationError(node, `Invalid "${field}": ${problem}`, { itemIndex });
+	valueRefusals.add(error);
+	return error;
+}
+
+/**
+ * The errors invalidField built: a parameter's value refused before anything was sent. A model
+ * that gave the value can correct it; every other NodeOperationError (the credential, its Base
+ * URL or Company ID, Request Options, a request n8n failed to send) it cannot.
+ */
+const valueRefusals = new WeakSet<object>();
+
+export function isValueRefusal(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && valueRefusals.has(error);
 }
 
 /** How much of a refused value an error message quotes: enough to recognise it, never megabytes. */
@@ -135,7 +148,7 @@ export function checkOneOf<T extends string>(
  * (`Z`, a sign, the end) is never a digit. Values are capped at MAX_DATE_TIME_LENGTH first anyway.
  */
 const ISO_DATE_TIME =
-	/^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+	/^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /** `2030-01-31T09:30:00.123456789+01:00` is 35 characters; nothing longer than this is a date-time. */
 export const MAX_DATE_TIME_LENGTH = 64;
@@ -180,6 +193,56 @@ export function toIsoDateTime(node: INode, itemIndex: number, field: string, val
 	}
 	// ISO 8601 (and the API) separates date and time with "T"; the space RFC 3339 allows is accepted here.
 	return text.replace(' ', 'T');
+}
+
+/** One formatter per zone (there are a few hundred): building one is the slow part. */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds (DST included). */
+function zoneOffsetAt(instant: number, timeZone: string): number {
+	let format = zoneFormats.get(timeZone);
+	if (!format) {
+		format = new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: 'numeric',
+			day: 'numeric',
+			hour: 'numeric',
+			minute: 'numeric',
+			second: 'numeric',
+		});
+		zoneFormats.set(timeZone, format);
+	}
+	const part: Record<string, number> = {};
+	for (const { type, value } of format.formatToParts(instant)) part[type] = Number(value);
+	const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);
+	return wall - (instant - (((instant % 1000) + 1000) % 1000));
+}
+
+/**
+ * The instant (ms since the epoch) of a date-time toIsoDateTime accepted: as its offset says, or,
+ * without one, as the wall-clock time in `timeZone` (an IANA name checkTimeZone accepted), DST
+ * included; never in n8n's own zone. A wall-clock time a DST change skips is read with the offset
+ * after the change. Intl, not Luxon: the package has no runtime dependency to import it from.
+ */
+export function instantIn(isoDateTime: string, timeZone: string): number {
+	const parts = ISO_DATE_TIME.exec(isoDateTime);
+	if (!parts) return Number.NaN;
+	const [year, month, day, hour, minute, second] = parts.slice(1, 7).map((part) => Number(part ?? 0));
+	const milliseconds = Number(`0.${parts[7] ?? '0'}`) * 1000;
+	const wall = Date.UTC(year, month - 1, day, hour, minute, second) + Math.floor(milliseconds);
+	const offset = parts[8];
+	if (offset !== undefined) {
+		if (offset.toUpperCase() === 'Z') return wall;
+		const digits = offset.replace(':', '');
+		const minutes = Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5));
+		return wall - (digits[0] === '-' ? -1 : 1) * minutes * 60_000;
+	}
+	// The zone's offset at the wall time read as UTC, then at the instant that gives: the second
+	// read is right unless the two straddle a DST change, which the second read settles.
+	const guess = wall - zoneOffsetAt(wall, timeZone);
+	return wall - zoneOffsetAt(guess, timeZone);
 }
 
 /** RFC 5321 limits a path to 256 octets, brackets included: an address is at most 254 characters. */

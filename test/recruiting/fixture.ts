@@ -87,7 +87,7 @@ export async function startRecruitingFixture(
 		sandbox,
 		credentials,
 		async run(parameters, options = {}) {
-			return await runNode({
+			const result = await runNode({
 				nodeTypes: { recruiting: node, recruitingTool: tool },
 				node: {
 					type: options.asTool ? 'recruitingTool' : 'recruiting',
@@ -99,6 +99,13 @@ export async function startRecruitingFixture(
 				credentials: { recruitingApi: { ...credentials, ...options.credentials } },
 				credentialTypes: [credentialType],
 			});
+			// What the service would let pass (a tag field beyond { id, name }) fails the test here.
+			const violations = sandbox.violations.splice(0);
+			if (violations.length > 0) {
+				const lines = violations.map(({ method, path, problem }) => `${method} ${path}: ${problem}`);
+				throw new Error(`The node broke the API contract (sandbox violations):\n${lines.join('\n')}`);
+			}
+			return result;
 		},
 		close: async () => await sandbox.close(),
 	};

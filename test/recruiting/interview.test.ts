@@ -145,6 +145,41 @@ describe('interview create', () => {
 		await expectRejected(parameters, message);
 	});
 
+	describe('end after start, as instants in the interview\'s Time Zone (issue 27, point 11)', () => {
+		const posts = () => fx.sandbox.requests.filter((request) => request.method === 'POST');
+
+		test('a zone-less start in the Time Zone against an end with an offset', async () => {
+			// 10:00 in Los Angeles is 18:00Z: an end at 10:30Z is before it.
+			await expectRejected(
+				{ start: '2030-03-04T10:00:00', end: '2030-03-04T10:30:00Z', timeZone: 'America/Los_Angeles' },
+				'Invalid "End": must be after the start (2030-03-04T10:00:00)',
+			);
+			// 10:00 in Tokyo is 01:00Z: an end at 05:00Z (14:00 there) is after it, and is sent as written.
+			const result = await create({ start: '2030-03-04T10:00:00', end: '2030-03-04T05:00:00Z', timeZone: 'Asia/Tokyo' });
+			expect(result.error).toBeUndefined();
+			expect((posts()[0].body as { event: IDataObject }).event).toMatchObject({ start: '2030-03-04T10:00:00', end: '2030-03-04T05:00:00Z' });
+		});
+
+		test('offsets are compared as instants: 11:00+02:00 is before 10:00Z', async () => {
+			await expectRejected({ start: '2030-03-04T10:00:00Z', end: '2030-03-04T11:00:00+02:00' }, /^Invalid "End": must be after the start/);
+		});
+
+		test('across a DST change of the interview\'s own zone: 01:30 to 01:20 after New York\'s clocks go back is 50 minutes', async () => {
+			// 2030-11-03 in New York: 01:30-04:00 (EDT), then the clock goes back and 01:20-05:00 (EST) follows.
+			const result = await create({ start: '2030-11-03T01:30:00-04:00', end: '2030-11-03T01:20:00-05:00', timeZone: 'America/New_York' });
+			expect(result.error).toBeUndefined();
+			// Berlin's clocks went forward at 01:00Z that day: 03:00 there (CEST) is 01:00Z, before an end at 02:00Z.
+			const berlin = await create({ start: '2030-03-31T03:00:00', end: '2030-03-31T02:00:00Z', timeZone: 'Europe/Berlin' });
+			expect(berlin.error).toBeUndefined();
+			// The day before, 03:00 there (CET) is 02:00Z: an end at 02:00Z is not after it.
+			fx.sandbox.clearRequests();
+			await expectRejected(
+				{ start: '2030-03-30T03:00:00', end: '2030-03-30T02:00:00Z', timeZone: 'Europe/Berlin' },
+				/^Invalid "End": must be after the start/,
+			);
+		});
+	});
+
 	test('a server-only rejection (an unknown application) surfaces title, detail and the field error', async () => {
 		const error = errorOf(await create({ applicationId: application('app_missing', 'id') }));
 		expect(fx.sandbox.requests.map((r) => r.status)).toEqual([400]);

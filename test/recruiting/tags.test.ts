@@ -120,6 +120,35 @@ describe('what a hostile review found', () => {
 		}
 	});
 
+	// Issue 27, point 12: a write's tag is { id, name } (recruiting-api.md); the service drops any
+	// other field without a word, so the sandbox records one as a violation and fx.run fails on it.
+	test('Remove Tag writes back each other tag as exactly { id, name }, whatever else the GET returned', async () => {
+		const full = (id: string, name: string) => ({ id, name, color: '#123456', type: 'candidate', status: 'active', created_at: '2030-01-01T00:00:00Z' });
+		fx.sandbox.put('candidates', { ...CANDIDATE, tags: [full('tag_old', 'Old'), full('tag_vip', 'VIP'), full('tag_keep', 'Keep me')] } as never);
+		fx.sandbox.clearRequests();
+		const result = await run('removeTag', { tagId: 'tag_vip' });
+		expect(result.error).toBeUndefined();
+		expect(writes()).toEqual([
+			{ method: 'PUT', path: apiPath(fx.sandbox, 'candidates', 'can_ada'), body: { tags: [{ id: 'tag_old', name: 'Old' }, { id: 'tag_keep', name: 'Keep me' }] } },
+		]);
+	});
+
+	test('the sandbox records a tag field beyond { id, name } in a write as a violation, and fx.run fails on it', async () => {
+		const response = await fetch(`${fx.sandbox.url}${apiPath(fx.sandbox, 'candidates', 'can_ada')}`, {
+			method: 'PUT',
+			headers: { authorization: `Bearer ${fx.sandbox.token}`, 'content-type': 'application/json' },
+			body: JSON.stringify({ tags: [{ id: 'tag_keep', name: 'Keep me', color: '#000' }] }),
+		});
+		// The service answers as if nothing were wrong, and drops the field.
+		expect(response.status).toBe(200);
+		expect(candidate().tags).toEqual([{ id: 'tag_keep', name: 'Keep me' }]);
+		expect(fx.sandbox.violations).toEqual([
+			{ method: 'PUT', path: apiPath(fx.sandbox, 'candidates', 'can_ada'), problem: 'tags[0].color: a tag in a write is { id, name }' },
+		]);
+		await expect(run('get', {})).rejects.toThrow(/broke the API contract[^]*tags\[0\]\.color/);
+		expect(fx.sandbox.violations).toEqual([]);
+	});
+
 	test('Remove Tag does not crash on entries that are not tags (null), and does not write them back', async () => {
 		fx.sandbox.put('candidates', { ...CANDIDATE, tags: [null, { id: 'tag_vip', name: 'VIP' }, { id: 'tag_keep', name: 'Keep me' }] } as never);
 		const result = await run('removeTag', { tagId: 'tag_vip' });

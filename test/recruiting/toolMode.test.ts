@@ -200,6 +200,31 @@ describe('errors a model can act on', () => {
 		expect(errorOf(result).message).toMatch(/Authorization failed/);
 	});
 
+	// What a model cannot fix fails the run as outside tool mode (the Error Trigger sees it), not
+	// "correct that value and call this tool again".
+	test.each([
+		['a refused Base URL (plain http:// to another machine)', { credentials: { baseUrl: 'http://recruiting.example.com' } }, {}, /plain http:\/\//],
+		['a Base URL that is no web URL', { credentials: { baseUrl: 'ftp://recruiting.example.com' } }, {}, /Base URL must be an absolute URL/],
+		['an empty Company ID', { credentials: { companyId: '' } }, {}, /Company ID is empty or invalid/],
+		['an invalid Request Options → Timeout', {}, { requestOptions: { timeout: -5 } }, /Invalid "Timeout"/],
+		['an invalid Request Options → Pages in Flight', {}, { returnAll: true, requestOptions: { pagesInFlight: 99 } }, /Invalid "Pages in Flight"/],
+	] as const)('%s fails the run, as outside tool mode', async (_, options, parameters, message) => {
+		const operation = 'returnAll' in parameters ? { resource: 'application', operation: 'getMany' } : { resource: 'candidate', operation: 'get', candidateId: 'can_x' };
+		const result = await fx.run({ ...operation, ...parameters }, { asTool: true, typeVersion: 1.1, ...options });
+		expect(result.items).toEqual([]);
+		expect(errorOf(result).message).toMatch(message);
+		expect(fx.sandbox.requests).toHaveLength(0);
+	});
+
+	test('a refused value the model gave stays text for it, in the same run where the credential is fine', async () => {
+		const result = await asTool('candidate', 'get', { candidateId: 'a b' });
+		expect(result.error).toBeUndefined();
+		expect(String(jsonOf(result)[0].error)).toMatch(/^Invalid "Candidate": .* Correct that value and call this tool again\.$/);
+		const page = await asTool('application', 'getMany', { returnAll: false, pageSize: 500 });
+		expect(page.error).toBeUndefined();
+		expect(String(jsonOf(page)[0].error)).toMatch(/^Invalid "Results per Page".*call this tool again\.$/);
+	});
+
 	test('outside tool mode the same not-found fails the node as before', async () => {
 		const result = await fx.run({ resource: 'candidate', operation: 'get', candidateId: 'can_missing' }, { typeVersion: 1.1 });
 		expect(errorOf(result).message).toBe('The candidate "can_missing" was not found');

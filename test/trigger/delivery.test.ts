@@ -11,7 +11,7 @@ import { Webhook as Signer } from 'standardwebhooks';
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
 import { clearSeenDeliveries } from '../../nodes/RecruitingTrigger/seenDeliveries';
-import { clearSigningKeyCache } from '../../nodes/RecruitingTrigger/signingKeys';
+import { clearSigningKeyCache, SIGNING_KEY_MAX_AGE_MS } from '../../nodes/RecruitingTrigger/signingKeys';
 import type { Sandbox } from '../../sandbox';
 import { HarnessCredentialsHelper } from '../harness/credentials';
 import { webhookServer } from '../harness';
@@ -393,6 +393,42 @@ describe('signing keys and the credential', () => {
 			expect(webhookRequests()).toEqual([{ method: 'GET', id: WEBHOOK, body: undefined }]);
 		} finally {
 			jest.useRealTimers();
+		}
+	});
+
+	// Issue 27, point 2: the editor's default and maximum of Signing Key Max Age are the transport's
+	// SIGNING_KEY_MAX_AGE_MS, not a second copy of 600; a key is fetched again exactly then.
+	it('Signing Key Max Age at the editor\'s default (and above its maximum) is SIGNING_KEY_MAX_AGE_MS', async () => {
+		const option = new RecruitingTrigger().description.properties
+			.flatMap((property) => (property.options ?? []) as Array<{ name: string; default?: unknown; typeOptions?: { maxValue?: number } }>)
+			.find((entry) => entry.name === 'signingKeyMaxAge');
+		expect(option?.default).toBe(SIGNING_KEY_MAX_AGE_MS / 1000);
+		expect(option?.typeOptions?.maxValue).toBe(SIGNING_KEY_MAX_AGE_MS / 1000);
+		for (const seconds of [option!.default as number, option!.typeOptions!.maxValue! * 2]) {
+			const { server } = await withOptions({ signingKeyMaxAge: seconds });
+			// Not the key the activation read: the first delivery fetches it, at fetchedBy or later.
+			clearSigningKeyCache();
+			const old = remote().signing_key;
+			const fetchedBy = Date.now();
+			expect((await post(server.url, { key: old })).status).toBe(200);
+			const rotated = `whsec_${randomBytes(24).toString('base64')}`;
+			sandbox.put('webhooks', { ...remote(), signing_key: rotated });
+			const fake = (now: number) =>
+				jest.useFakeTimers({
+					now,
+					doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+				});
+			try {
+				// Still the cached key a little before the age (the fetch was at or after fetchedBy)...
+				fake(fetchedBy + SIGNING_KEY_MAX_AGE_MS - 1);
+				expect((await post(server.url, { key: old })).status).toBe(200);
+				// ...and a fetched one once it is past, however long the option asks for.
+				fake(Date.now() + 60_000);
+				expect((await post(server.url, { key: rotated })).status).toBe(200);
+				expect((await post(server.url, { key: old })).status).toBe(401);
+			} finally {
+				jest.useRealTimers();
+			}
 		}
 	});
 

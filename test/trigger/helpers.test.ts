@@ -2,13 +2,19 @@
 import { redactHeaders } from '../../nodes/RecruitingTrigger/delivery';
 import { filteredOut, jobIdOf, parentStageOf, parseIdList } from '../../nodes/RecruitingTrigger/filters';
 import { ownUrls, sameEndpoint } from '../../nodes/RecruitingTrigger/n8nUrls';
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
 import {
 	clearSeenDeliveries,
+	DUPLICATE_WINDOW_MINUTES,
 	DUPLICATE_WINDOW_MS,
+	HELD_DELIVERIES_PER_SECOND,
 	isDuplicateDelivery,
 	MAX_REMEMBERED_DELIVERIES,
 } from '../../nodes/RecruitingTrigger/seenDeliveries';
 import { readBorrowNote, withBorrowNote } from '../../nodes/RecruitingTrigger/borrowNote';
+import { SIGNING_KEY_MAX_AGE_SECONDS } from '../../nodes/RecruitingTrigger/signingKeys';
 
 describe('ownUrls', () => {
 	const production = 'https://n8n.example.com/base/webhook/node-1/webhook';
@@ -53,6 +59,38 @@ describe('isDuplicateDelivery', () => {
 		expect(isDuplicateDelivery('w1', 'm1', 1000)).toBe(true);
 		expect(isDuplicateDelivery('w2', 'm1', 1000)).toBe(false);
 		expect(isDuplicateDelivery('w1', 'm1', DUPLICATE_WINDOW_MS)).toBe(false);
+	});
+
+	// Issue 27, point 13: the former cap of 20,000 ids evicted ids inside the window above ~33 a second.
+	it('keeps every id for the whole window at 200 deliveries a second (fake clock)', () => {
+		const rate = 200;
+		const count = Math.ceil((DUPLICATE_WINDOW_MS / 1000) * rate);
+		const at = (i: number) => Math.floor((i * 1000) / rate);
+		let fresh = 0;
+		for (let i = 0; i < count; i++) if (!isDuplicateDelivery('w', `msg_${i}`, at(i))) fresh++;
+		expect(fresh).toBe(count);
+		// Just before the first id's window ends, every id is still known: each replay is caught.
+		const now = DUPLICATE_WINDOW_MS - 1;
+		let caught = 0;
+		for (let i = 0; i < count; i++) if (isDuplicateDelivery('w', `msg_${i}`, now)) caught++;
+		expect(caught).toBe(count);
+		expect(HELD_DELIVERIES_PER_SECOND).toBeGreaterThanOrEqual(rate);
+	});
+
+	it('the node and the README say the rate it holds and the window, from the same constants', () => {
+		const option = new RecruitingTrigger().description.properties
+			.flatMap((property) => (property.options ?? []) as Array<{ name: string; description?: string }>)
+			.find((entry) => entry.name === 'dropDuplicates');
+		expect(option?.description).toContain(`in the last ${DUPLICATE_WINDOW_MINUTES} minutes`);
+		expect(option?.description).toContain(`up to ${HELD_DELIVERIES_PER_SECOND} deliveries a second`);
+		const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8').replace(/\s+/g, ' ');
+		expect(readme).toContain(`(${MAX_REMEMBERED_DELIVERIES.toLocaleString('en-US')} IDs,`);
+		expect(readme).toContain(`up to ${HELD_DELIVERIES_PER_SECOND} deliveries a second`);
+		expect(readme).toContain(`accepted in the last ${DUPLICATE_WINDOW_MINUTES} minutes`);
+		// The signing key's age, likewise (point 2): the README's figures are those of the constant.
+		expect(readme).toContain(
+			`at most ${SIGNING_KEY_MAX_AGE_SECONDS / 60} minutes (option *Signing Key Max Age*, 1–${SIGNING_KEY_MAX_AGE_SECONDS} s)`,
+		);
 	});
 
 	it('holds a bounded number of ids: the oldest go first', () => {

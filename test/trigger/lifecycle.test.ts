@@ -3,6 +3,8 @@
  * the sandbox over HTTP: checkExists / create / delete, static data across restarts, test listens,
  * and which webhooks it takes. Deliveries are in delivery.test.ts.
  */
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { ORIGINAL_SLOT, TEST_SLOT } from '../../nodes/RecruitingTrigger/lifecycle';
 import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
@@ -26,6 +28,9 @@ function expectNoKeyIn(value: unknown, key: string) {
 	expect(text).not.toContain(key.replace(/^whsec_/, ''));
 	expect(text).not.toContain('signing_key');
 }
+
+/** Static data without the events n8n last wrote (they change with every republish). */
+const withoutWroteEvents = (data: unknown): unknown => JSON.parse(JSON.stringify(data, (key, value: unknown) => (key === 'wroteEvents' ? undefined : value)));
 
 describe('activation', () => {
 	it('reads the webhook, remembers the original, then points it at n8n with the selected events', async () => {
@@ -59,6 +64,7 @@ describe('activation', () => {
 				name: before.name,
 				description: before.description,
 				replacedBy: server.url,
+				wroteEvents: SELECTED,
 			},
 		});
 		// Every request carried the credential.
@@ -138,6 +144,61 @@ describe('deactivation', () => {
 		expect(webhookRequests().filter((r) => r.method !== 'GET')).toEqual([]);
 	});
 
+	// Issue 27, point 14: what the user edits in the dashboard while n8n holds the webhook stays.
+	describe('edits made in the dashboard while n8n held the webhook', () => {
+		let info: jest.SpyInstance;
+		beforeEach(() => {
+			info = jest.spyOn(Container.get(Logger), 'info');
+		});
+		afterEach(() => info.mockRestore());
+		const logged = () => info.mock.calls.map(([message]) => String(message)).filter((message) => message.startsWith('Recruiting Trigger:'));
+
+		it('a new name and description stay (the note is taken out); the endpoint and events n8n wrote are put back; the log says so', async () => {
+			const before = dashboardState();
+			const { hooks } = await setup();
+			await hooks.activate();
+			const held = remote();
+			const { note } = readBorrowNote(held.description)!;
+			sandbox.put('webhooks', { ...held, name: 'Renamed in the dashboard', description: withBorrowNote('Rewritten while n8n held it', note) });
+			sandbox.clearRequests();
+			expect(await hooks.deactivate()).toBe(true);
+			expect(webhookRequests().filter((r) => r.method === 'PUT')).toEqual([
+				{
+					method: 'PUT',
+					id: WEBHOOK,
+					body: { endpoint: before.endpoint, events: before.subscribed_events, name: 'Renamed in the dashboard', description: 'Rewritten while n8n held it' },
+				},
+			]);
+			expect(dashboardState()).toEqual({ ...before, name: 'Renamed in the dashboard', description: 'Rewritten while n8n held it' });
+			expect(logged()).toEqual([
+				`Recruiting Trigger: webhook "${WEBHOOK}" is put back to ${before.endpoint}, except what was changed in the service's dashboard while n8n held it, which is left as set there: name, description`,
+			]);
+			expect(hooks.staticData).toEqual({});
+		});
+
+		it('events changed in the dashboard stay as the user set them; the endpoint n8n wrote is put back', async () => {
+			const before = dashboardState();
+			const { hooks } = await setup();
+			await hooks.activate();
+			sandbox.put('webhooks', { ...remote(), subscribed_events: ['job.deleted'] });
+			sandbox.clearRequests();
+			expect(await hooks.deactivate()).toBe(true);
+			expect(dashboardState()).toEqual({ ...before, subscribed_events: ['job.deleted'] });
+			expect(logged()).toEqual([
+				`Recruiting Trigger: webhook "${WEBHOOK}" is put back to ${before.endpoint}, except what was changed in the service's dashboard while n8n held it, which is left as set there: events`,
+			]);
+		});
+
+		it('nothing edited: put back exactly, and nothing logged', async () => {
+			const before = dashboardState();
+			const { hooks } = await setup();
+			await hooks.activate();
+			expect(await hooks.deactivate()).toBe(true);
+			expect(dashboardState()).toEqual(before);
+			expect(logged()).toEqual([]);
+		});
+	});
+
 	it('succeeds when the webhook was deleted meanwhile', async () => {
 		const { hooks } = await setup();
 		await hooks.activate();
@@ -211,7 +272,9 @@ describe('the remembered original survives', () => {
 			expect(await republished.activate('update')).toEqual({ existed: false, created: true });
 			expect(await republished.activate('activate')).toEqual({ existed: true });
 			expect(remote().subscribed_events).toEqual(events);
-			expect(store.workflowData).toEqual(saved);
+			// The original is kept; only the events n8n last wrote follow the republish.
+			expect(withoutWroteEvents(store.workflowData)).toEqual(withoutWroteEvents(saved));
+			expect(JSON.stringify(store.workflowData)).toContain(`"wroteEvents":${JSON.stringify(events)}`);
 		}
 		clearSigningKeyCache();
 		const hooks = first.hooksWith(parameters({ events }), new StaticDataStore(store.workflowData));

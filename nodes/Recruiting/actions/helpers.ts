@@ -228,6 +228,17 @@ export async function tagNamed(this: IExecuteFunctions, itemIndex: number, field
 }
 
 /**
+ * A tag as a write takes it: exactly `{ id, name }` (recruiting-api.md), whatever else the tag
+ * read carries; a field it lacks is left out, not sent empty.
+ */
+export function tagReference(tag: IDataObject): IDataObject {
+	const reference: IDataObject = {};
+	if (tag.id !== undefined) reference.id = tag.id;
+	if (tag.name !== undefined) reference.name = tag.name;
+	return reference;
+}
+
+/**
  * The `{ id, name }` references of a Tags list (see tagsCollection); undefined when no tag was
  * added. An entry with an ID is sent as given; one with only a name is looked up, so an unknown
  * name is refused before anything is written; one with neither is refused.

@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { describeSeconds, MAX_PAGE_SIZE } from '../../shared/transport';
-import { invalidField } from '../../shared/validation';
+import { invalidField, isValueRefusal } from '../../shared/validation';
 import { FULL_API_MISSING } from './fullApi';
 import { simplifyForTool, type ToolShape } from './simplify';
 
@@ -253,9 +253,11 @@ function nextStep(error: NodeApiError | NodeOperationError): string {
 }
 
 /**
- * The text a model receives instead of a failed run, for an error it can act on (a refused value,
- * before any request; or the service refusing the request: 400, 403, 404, 409, 410, 422); undefined
- * for every other failure (authorization, the service or the network failing), which still fails.
+ * The text a model receives instead of a failed run, for an error it can act on (a parameter's
+ * value refused before any request; or the service refusing the request: 400, 403, 404, 409, 410,
+ * 422); undefined for every other failure, which fails the run as it does outside tool mode: the
+ * credential (authorization, its Base URL or Company ID refused), invalid Request Options, the
+ * service or the network failing. A model cannot fix those, and the Error Trigger must see them.
  */
 export function toolErrorText(error: unknown): string | undefined {
 	// The service asked to wait longer than the run may: the model learns how long, and can tell the user.
@@ -263,10 +265,9 @@ export function toolErrorText(error: unknown): string | undefined {
 	if (typeof wait === 'number') {
 		return `The recruiting service is rate limiting requests and asked to wait ${describeSeconds(wait)} before the next one. Do not call this tool again before then; tell the user if the answer cannot wait.`;
 	}
-	// The operations throw NodeOperationError only for a value they refuse before sending anything.
 	const actionable =
 		(error instanceof NodeApiError && MODEL_ACTIONABLE_STATUSES.has(String(error.httpCode))) ||
-		error instanceof NodeOperationError;
+		(error instanceof NodeOperationError && isValueRefusal(error));
 	if (!actionable) return undefined;
 	const { message, description } = error as NodeApiError | NodeOperationError;
 	// A 404's description only repeats the path: the message names the ID.

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { requireId } from '../../../shared/validation';
 import { TAG_LIST } from '../../lists';
-import { success, tagNamedIn, tagsByName } from '../helpers';
+import { success, tagNamedIn, tagReference, tagsByName } from '../helpers';
 import { candidateIdField, candidateNotFound } from './fields';
 import { readTagId, tagField } from './tag';
 import type { OperationOption } from '../types';
@@ -24,7 +24,8 @@ export const properties: INodeProperties[] = [
 
 /**
  * The API has no "remove tag" endpoint: the candidate's tags are read and written back without
- * this one, every other tag exactly as read. A tag change made in between can be lost.
+ * this one, every other tag as the reference a write takes ({ id, name }: not the color, type or
+ * status a GET may add). A tag change made in between can be lost.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const candidateId = requireId.call(this, 'candidateId', itemIndex, candidateIdField.displayName);
@@ -44,6 +45,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (named) kept = tags.filter((tag) => String(tag.id ?? '') !== named.value);
 	}
 	if (kept.length === tags.length) return success();
-	await recruitingRequestData.call(this, { method: 'PUT', path, body: { tags: kept }, itemIndex, notFound });
+	const body = { tags: kept.map(tagReference) };
+	await recruitingRequestData.call(this, { method: 'PUT', path, body, itemIndex, notFound });
 	return success();
 }

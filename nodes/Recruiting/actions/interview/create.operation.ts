@@ -5,6 +5,7 @@ import {
 	checkHttpUrl,
 	checkOneOf,
 	checkTimeZone,
+	instantIn,
 	invalidField,
 	requireId,
 	toIsoDateTime,
@@ -248,10 +249,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const type = checkOneOf(node, itemIndex, 'Type', this.getNodeParameter('type', itemIndex), INTERVIEW_TYPES);
 	const start = toIsoDateTime(node, itemIndex, 'Start', this.getNodeParameter('start', itemIndex, ''));
 	const end = toIsoDateTime(node, itemIndex, 'End', this.getNodeParameter('end', itemIndex, ''));
-	if (Date.parse(end.replace(' ', 'T')) <= Date.parse(start.replace(' ', 'T'))) {
+	const timeZone = checkTimeZone(node, itemIndex, 'Time Zone', this.getNodeParameter('timeZone', itemIndex, 'UTC'));
+	// Instants: a time without an offset is meant in the interview's Time Zone, not in n8n's.
+	if (instantIn(end, timeZone) <= instantIn(start, timeZone)) {
 		throw invalidField(node, itemIndex, 'End', `must be after the start (${start})`);
 	}
-	const timeZone = checkTimeZone(node, itemIndex, 'Time Zone', this.getNodeParameter('timeZone', itemIndex, 'UTC'));
 	const attendees = readGroups(readCollection.call(this, 'attendees', itemIndex), 'attendee');
 	const fields = readCollection.call(this, 'additionalFields', itemIndex);
 
