@@ -21,7 +21,23 @@ const readline = require('readline');
 
 const root = path.resolve(__dirname, '..');
 // With a filter (a path, `-t name`) jest.config.js leaves the real-n8n suites out.
-const jestArgs = process.argv.slice(2);
+const { jestArgs, bail } = bailApart(process.argv.slice(2));
+
+/**
+ * `--bail N`, `-b N`, `--bail=N` out of Jest's arguments into RECRUITING_BAIL (jest.config.js sets
+ * `bail` from it): Jest 29 reads --bail as a flag, N as a test path filter and `--bail=N` as 0.
+ */
+function bailApart(args) {
+	const rest = [];
+	let n;
+	for (let i = 0; i < args.length; i++) {
+		const inline = /^--bail=(\d+)$/.exec(args[i]);
+		if (inline) n = inline[1];
+		else if ((args[i] === '--bail' || args[i] === '-b') && /^\d+$/.test(args[i + 1] ?? '')) n = args[++i];
+		else rest.push(args[i]);
+	}
+	return { jestArgs: rest, bail: n };
+}
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedToRun = false;
 
@@ -77,7 +93,7 @@ async function runJest() {
 			`--reporters=${path.join(__dirname, 'jest-summary-reporter.js')}`,
 		],
 		{
-			env: { ...process.env, RECRUITING_TEST_SUMMARY_FD: '3' },
+			env: { ...process.env, RECRUITING_TEST_SUMMARY_FD: '3', ...(bail !== undefined && { RECRUITING_BAIL: bail }) },
 			extraFd: true,
 			// The reporter's lines, as they come: the per-file summaries and failures.
 			onExtra: (text) => process.stdout.write(text),
