@@ -14,12 +14,13 @@ import { SUITES } from '../n8n/suites';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-/** queueLoad.js as a user who is not root, with no redis-server on PATH. */
+/** queueLoad.js as a user who is not root, with no redis-server on PATH (an empty directory). */
 function queueLoadWithoutRedis(env: Record<string, string>) {
 	const { CI: _ci, RECRUITING_CHECKS_FILE: _file, ...rest } = process.env;
+	const emptyPath = fs.mkdtempSync(path.join(os.tmpdir(), 'no-redis-'));
 	return spawnSync(process.execPath, ['--require', path.join(__dirname, 'fixtures', 'notRoot.js'), 'test/n8n/reliability/queueLoad.js', '--no-build'], {
 		cwd: ROOT,
-		env: { ...rest, PATH: path.dirname(process.execPath), ...env },
+		env: { ...rest, PATH: emptyPath, ...env },
 		encoding: 'utf8',
 		timeout: 60_000,
 	});
