@@ -18,26 +18,12 @@ const { spawn } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 const readline = require('readline');
+const { bailApart } = require('./bailArg');
 
 const root = path.resolve(__dirname, '..');
 // With a filter (a path, `-t name`) jest.config.js leaves the real-n8n suites out.
 const { jestArgs, bail } = bailApart(process.argv.slice(2));
 
-/**
- * `--bail N`, `-b N`, `--bail=N` out of Jest's arguments into RECRUITING_BAIL (jest.config.js sets
- * `bail` from it): Jest 29 reads --bail as a flag, N as a test path filter and `--bail=N` as 0.
- */
-function bailApart(args) {
-	const rest = [];
-	let n;
-	for (let i = 0; i < args.length; i++) {
-		const inline = /^--bail=(\d+)$/.exec(args[i]);
-		if (inline) n = inline[1];
-		else if ((args[i] === '--bail' || args[i] === '-b') && /^\d+$/.test(args[i + 1] ?? '')) n = args[++i];
-		else rest.push(args[i]);
-	}
-	return { jestArgs: rest, bail: n };
-}
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedToRun = false;
 

@@ -85,3 +85,16 @@ test('--bail N, which Jest 29 reads as --bail and a path filter N, is refused wi
 	expect([config.projects.map((p) => p.displayName), config.bail]).toEqual([['unit', 'n8n'], 3]);
 	expect(load([]).bail).toBeUndefined();
 });
+
+test('npm test (scripts/test.js) takes --bail N, -b N and --bail=N out of Jest\'s arguments as RECRUITING_BAIL', () => {
+	const { bailApart } = require('../../scripts/bailArg') as { bailApart(args: string[]): { jestArgs: string[]; bail?: string } };
+	expect(bailApart(['--bail', '2', '--maxWorkers', '2'])).toEqual({ jestArgs: ['--maxWorkers', '2'], bail: '2' });
+	expect(bailApart(['-b', '1'])).toEqual({ jestArgs: [], bail: '1' });
+	expect(bailApart(['--bail=3', 'test/sandbox'])).toEqual({ jestArgs: ['test/sandbox'], bail: '3' });
+	// A bare --bail is Jest's own flag (stop after the first failing suite) and stays.
+	expect(bailApart(['--bail', 'test/sandbox'])).toEqual({ jestArgs: ['--bail', 'test/sandbox'], bail: undefined });
+	// What is left keeps the real-n8n project, with bail set from RECRUITING_BAIL.
+	const { jestArgs, bail } = bailApart(['--bail', '2', '--maxWorkers', '2']);
+	const config = load(jestArgs, { RECRUITING_BAIL: bail! });
+	expect([config.projects.map((p) => p.displayName), config.bail]).toEqual([['unit', 'n8n'], 2]);
+});
