@@ -18,10 +18,12 @@ const { spawn } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 const readline = require('readline');
+const { bailApart } = require('./bailArg');
 
 const root = path.resolve(__dirname, '..');
 // With a filter (a path, `-t name`) jest.config.js leaves the real-n8n suites out.
-const jestArgs = process.argv.slice(2);
+const { jestArgs, bail } = bailApart(process.argv.slice(2));
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedToRun = false;
 
@@ -77,7 +79,7 @@ async function runJest() {
 			`--reporters=${path.join(__dirname, 'jest-summary-reporter.js')}`,
 		],
 		{
-			env: { ...process.env, RECRUITING_TEST_SUMMARY_FD: '3' },
+			env: { ...process.env, RECRUITING_TEST_SUMMARY_FD: '3', ...(bail !== undefined && { RECRUITING_BAIL: bail }) },
 			extraFd: true,
 			// The reporter's lines, as they come: the per-file summaries and failures.
 			onExtra: (text) => process.stdout.write(text),

@@ -4,7 +4,7 @@
  * the user ID "categories", and the full-API probe on a candidate without its application list.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { listDirect, startRecruitingFixture, type RecruitingFixture } from './fixture';
+import { apiPath, listDirect, startRecruitingFixture, type RecruitingFixture } from './fixture';
 
 let full: RecruitingFixture;
 let spec: RecruitingFixture;
@@ -24,12 +24,21 @@ test('a record with a field named "json" is output whole, in a workflow and to a
 	const candidate = full.sandbox.get('candidates', candidateId) as IDataObject;
 	full.sandbox.put('candidates', { ...candidate, json: { note: 'from an import' }, binary: { x: 1 } });
 	try {
+		// The whole record as the service answers it, read straight from the sandbox.
+		const response = await fetch(`${full.sandbox.url}${apiPath(full.sandbox, 'candidates', candidateId)}`, {
+			headers: { authorization: `Bearer ${full.sandbox.token}` },
+		});
+		const served = ((await response.json()) as { data: IDataObject }).data;
+		full.sandbox.clearRequests();
+		expect(served).toMatchObject({ id: candidateId, json: { note: 'from an import' }, binary: { x: 1 } });
 		const result = await full.run({ resource: 'candidate', operation: 'get', candidateId, simplify: false });
 		expect(result.error).toBeUndefined();
 		expect(Object.keys(result.items[0]).sort()).toEqual(['json', 'pairedItem']);
-		expect(result.items[0].json).toMatchObject({ id: candidateId, json: { note: 'from an import' }, binary: { x: 1 } });
+		expect(result.items[0].json).toEqual(served);
+		// Output Raw to a model: the same whole record, every field, `json` and `binary` included.
 		const asTool = await full.run({ resource: 'candidate', operation: 'get', candidateId, output: 'raw' }, { asTool: true });
-		expect(asTool.items[0].json).toMatchObject({ id: candidateId, email: candidate.email });
+		expect(asTool.error).toBeUndefined();
+		expect(asTool.items.map((item) => item.json)).toEqual([served]);
 	} finally {
 		full.sandbox.put('candidates', candidate);
 	}

@@ -26,6 +26,11 @@
  * And always: no request reached another path than the operation's own (segment count, fixed
  * segments, ids each in their own segment). A 400 the node should have caught is a finding.
  *
+ * A second property, per operation: every VALID generated input (validInputs.ts: existing IDs,
+ * well-formed e-mails, https URLs, ISO dates, known options, not-blank text, directly or through
+ * expressions) reaches the service: a request on the operation's own path, 0 refused. Without it a
+ * check that wrongly refused valid values would still count as "refused before any request".
+ *
  * Seed: RELIABILITY_SEED (default below), printed; runs per operation: RELIABILITY_RUNS.
  */
 import fc from 'fast-check';
@@ -36,9 +41,12 @@ import { FULL_API_MISSING } from '../../nodes/Recruiting/actions/fullApi';
 import type { RecordedRequest } from '../../sandbox';
 import { startNodeFixture, writeCounts, type NodeFixture } from './helpers';
 import { seededRecords } from './seeded';
+import { validInputs } from './validInputs';
 
 const SEED = Number(process.env.RELIABILITY_SEED ?? 20261122);
 const RUNS = Number(process.env.RELIABILITY_RUNS ?? 120);
+/** Valid inputs per operation: a third of RUNS. */
+const VALID_RUNS = Math.max(1, Math.round(RUNS / 3));
 const SIZES = { applications: 20, jobs: 4, candidates: 20, tags: 6, emailTemplates: 5, userCategories: 4, jobNotesPerJob: 3 };
 const startedAt = Date.now();
 
@@ -57,6 +65,9 @@ const tally = {
 	/** The one GET a full-API operation sends after a 404, to tell an unknown ID from a missing endpoint. */
 	probesAfter404: 0,
 	unexpected: 0,
+	/** Valid generated inputs (the second property), and how many reached the service. */
+	validInputsTried: 0,
+	validInputsReached: 0,
 };
 const perOperation: Record<string, number> = {};
 const engineRefusals = new Set<string>();
@@ -884,4 +895,42 @@ describe.each(OPERATIONS.map((spec) => [`${spec.resource} ${spec.operation}`, sp
 		// Every operation must also have reached the service with some of its inputs.
 		expect(outcomes.success + outcomes.notFound + outcomes.unknownReference).toBeGreaterThan(0);
 	}, 120_000);
+
+	test(`${VALID_RUNS} valid generated parameter sets: every one reaches the service (0 refused)`, async () => {
+		// From the seed again: the first property's deletes would leave no record to reach.
+		fx.sandbox.reset(SIZES);
+		const valid = VALID[name];
+		expect(valid).toBeDefined();
+		let reached = 0;
+		await fc.assert(
+			fc.asyncProperty(valid, async (params) => {
+				tally.validInputsTried++;
+				const refusal = await refusedBeforeTheService(spec, params);
+				if (refusal !== undefined) throw new Error(`a valid input was refused before any request of its own: ${refusal}`);
+				reached++;
+			}),
+			{ seed: SEED, numRuns: VALID_RUNS },
+		);
+		tally.validInputsReached += reached;
+		expect(reached).toBe(VALID_RUNS);
+	}, 120_000);
 });
+
+const VALID = validInputs(company, SIZES);
+
+/**
+ * Why a run sent no request on the operation's own path (n8n refused the workflow, or the node's
+ * error), or undefined when one went out; what the service answered does not matter here.
+ */
+async function refusedBeforeTheService(spec: OperationSpec, params: INodeParameters): Promise<string | undefined> {
+	fx.sandbox.clearRequests();
+	let result: Awaited<ReturnType<NodeFixture['run']>>;
+	try {
+		result = await fx.run({ resource: spec.resource, operation: spec.operation, ...params });
+	} catch (error) {
+		return `n8n refused the workflow: ${(error as Error).name}: ${(error as Error).message}`;
+	}
+	if (fx.sandbox.requests.some((request) => wrongPath(spec, request) === undefined)) return undefined;
+	const error = result.error as (Error & { description?: string | null }) | undefined;
+	return error ? `${error.constructor.name}: ${error.message} | ${String(error.description ?? '')}` : 'no request and no error';
+}

