@@ -61,7 +61,7 @@ describe('what runs at once, counted at the sandbox', () => {
 	afterEach(async () => await fx.close());
 
 	const slow = { kind: 'slow' as const, path: '/candidates', delayMs: 30, times: -1 };
-	const getCandidates = (ids: string[], requestOptions: IDataObject = {}) =>
+	const getCandidates = (ids: string[], requestOptions: Record<string, number> = {}) =>
 		fx.run(
 			{ resource: 'candidate', operation: 'get', candidateId: '={{ $json.id }}', requestOptions },
 			{ input: ids.map((id) => ({ id })) },
