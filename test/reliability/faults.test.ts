@@ -379,9 +379,7 @@ describe('a response slower than the timeout', () => {
 		await sleep(1000);
 	});
 
-	test('the default is the 30 s of the transport policy, and the option overrides it', async () => {
-		const { DEFAULT_POLICY } = await import('../../nodes/shared/transport');
-		expect(DEFAULT_POLICY.timeoutMs).toBe(30_000);
+	test('an invalid Timeout is refused before any request (the default and the override at work: sendRate.test.ts)', async () => {
 		const error = failure(
 			await fx.run({ resource: 'job', operation: 'get', jobId: ids.jobs[0], requestOptions: { timeout: 0 } }),
 		);

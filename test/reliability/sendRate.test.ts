@@ -5,8 +5,10 @@
  * and counts are exact and no wall-clock bound is asserted. The same limits over real HTTP through
  * n8n's engine are in rateLimits.test.ts.
  */
+import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
+import { DEFAULT_POLICY } from '../../nodes/shared/transport/policy';
 import { recruitingRequest } from '../../nodes/shared/transport/request';
-import { runOf, startRun } from '../../nodes/shared/transport/state';
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, runOf, startRun } from '../../nodes/shared/transport/state';
 import { RateLimiter, type RateLimitConfig } from '../../sandbox/rateLimit';
 import { testNode } from '../harness/testNode';
 
@@ -19,6 +21,8 @@ interface Call {
 	method: string;
 	path: string;
 	sentAt: number;
+	/** The attempt's Timeout, as handed to n8n's helper. */
+	timeout: number;
 	answer(a: Answer): void;
 	done: boolean;
 }
@@ -31,7 +35,7 @@ function fakeContext(token = `t${++credentialNo}`) {
 		getNode: () => testNode({ name: 'R', type: 'recruiting' }),
 		getCredentials: async () => ({ baseUrl: 'https://svc.test', companyId: 'c1', accessToken: token }),
 		helpers: {
-			httpRequestWithAuthentication(_type: string, options: { method: string; url: string }) {
+			httpRequestWithAuthentication(_type: string, options: { method: string; url: string; timeout: number }) {
 				return new Promise((resolve, reject) => {
 					inFlight++;
 					maxInFlight = Math.max(maxInFlight, inFlight);
@@ -40,6 +44,7 @@ function fakeContext(token = `t${++credentialNo}`) {
 						method: options.method,
 						path: options.url.replace('https://svc.test/v1.0/c1', ''),
 						sentAt: Date.now(),
+						timeout: options.timeout,
 						done: false,
 						answer(a) {
 							if (call.done) return;
@@ -143,6 +148,38 @@ test('a lone GET against endless 429s (Retry-After 1) waits them out until the r
 	expect(error.message).toBe('The service is rate limiting requests and asked to wait 1 s more');
 	expect(error.description).toContain('this run may wait 10 s in all (Max Wait for Rate Limits) and has waited 10 s');
 	expect(error.context.rateLimitWaitSeconds).toBe(1);
+});
+
+describe('one source for each default (issue 27, item 2)', () => {
+	const requestOption = (name: string) =>
+		(new Recruiting().description.properties.find((p) => p.name === 'requestOptions')?.options as { name: string; default: unknown }[]).find(
+			(o) => o.name === name,
+		)?.default;
+
+	test('the editor shows the transport\'s defaults: Timeout 30,000 ms, Max Wait for Rate Limits 300 s', () => {
+		expect(requestOption('timeout')).toBe(DEFAULT_POLICY.timeoutMs);
+		expect(Number(requestOption('maxRateLimitWait')) * 1000).toBe(DEFAULT_MAX_RATE_LIMIT_WAIT_MS);
+	});
+
+	test('a request without a Timeout set goes with the policy\'s; an item\'s Timeout overrides it', async () => {
+		const f = fakeContext();
+		settle(recruitingRequest.call(f.ctx, { method: 'GET', path: '/default', itemIndex: 0 }));
+		await flush();
+		f.open()[0].answer(ok);
+		startRun(f.ctx, { items: { timeoutMs: (itemIndex) => (itemIndex === 1 ? 1234 : undefined) } });
+		settle(recruitingRequest.call(f.ctx, { method: 'GET', path: '/item0', itemIndex: 0 }));
+		settle(recruitingRequest.call(f.ctx, { method: 'GET', path: '/item1', itemIndex: 1 }));
+		await flush();
+		expect(f.calls.map((c) => [c.path, c.timeout])).toEqual([
+			['/default', DEFAULT_POLICY.timeoutMs],
+			['/item0', DEFAULT_POLICY.timeoutMs],
+			['/item1', 1234],
+		]);
+	});
+
+	test('a run without Max Wait set may wait the default', () => {
+		expect(startRun({}, {}).waitBudget.maxMs).toBe(DEFAULT_MAX_RATE_LIMIT_WAIT_MS);
+	});
 });
 
 test('Max Wait for Rate Limits 0: the first 429 fails the request, nothing is sent again', async () => {

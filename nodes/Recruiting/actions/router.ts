@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { READ_WINDOW, RunCancelled, startRun, walkInOrder } from '../../shared/transport';
+import { READ_WINDOW, startRun, walkInOrder } from '../../shared/transport';
 import { runOptionsOf } from './requestPolicy';
 import { resources } from './resources';
 import { isToolMode, readToolOutput, shapeForTool, toolErrorText } from './toolMode';
@@ -53,7 +53,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			itemsDone++;
 		} catch (error) {
 			// Not sent because another item failed the run first: that failure is the run's.
-			if (error instanceof RunCancelled) return;
+			if (error instanceof NodeOperationError && error.context.runCancelled === true) return;
 			noteItemsDone(error, itemsDone, items.length);
 			// A model can correct a refused value or ID, but not a failed run: it gets the text.
 			const forModel = asTool ? toolErrorText(error) : undefined;

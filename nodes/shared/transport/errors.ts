@@ -211,6 +211,19 @@ export function rateLimitWaitError(
 	return error;
 }
 
+/**
+ * A request not sent because its run had already failed (sendRate.ts's RunCancelled):
+ * `context.runCancelled`, so the router reports the failure that ended the run instead.
+ */
+export function runCancelledError(node: INode, request: RecruitingRequest, cause: Error): NodeOperationError {
+	const error = new NodeOperationError(node, cause.message, {
+		description: `${request.method} ${request.path} was not sent.`,
+		itemIndex: request.itemIndex,
+	});
+	error.context.runCancelled = true;
+	return error;
+}
+
 /** The values a message quotes: `The note "n_1" of candidate "c_1"` → n_1, c_1. */
 function quotedIn(message: string): string[] {
 	return message.split('"').filter((_, i) => i % 2 === 1 && _ !== '');

@@ -10,6 +10,7 @@ import {
 	problemError,
 	rateLimitWaitError,
 	redirectError,
+	runCancelledError,
 } from './errors';
 import { DEFAULT_POLICY } from './policy';
 import { RateLimitWaitExceeded, WaitBudget } from './sendRate';
@@ -72,7 +73,7 @@ export async function recruitingRequest<T = IDataObject>(
 			ticket = await sendRate.acquire(budget);
 		} catch (error) {
 			if (error instanceof RateLimitWaitExceeded) throw rateLimitWaitError(node, request, error, refused);
-			throw error;
+			throw runCancelledError(node, request, error as Error);
 		}
 		let response: FullResponse;
 		try {
