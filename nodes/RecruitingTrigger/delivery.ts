@@ -9,7 +9,7 @@ import {
 } from '../shared/signature';
 import { filteredOut, parseIdList } from './filters';
 import { isDuplicateDelivery } from './seenDeliveries';
-import { currentSigningKey, refreshedSigningKey, SIGNING_KEY_MAX_AGE_MS } from './signingKeys';
+import { currentSigningKey, rateLimitWaitOf, refreshedSigningKey, SIGNING_KEY_MAX_AGE_MS, signingKeyWaitSeconds } from './signingKeys';
 import { signingKeySource, webhookIdParameter } from './webhookApi';
 
 /**
@@ -86,12 +86,6 @@ function respond(
 	for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
 	response.status(status).json(body).end();
 	return { noWebhookResponse: true };
-}
-
-/** Seconds the service asked to wait when a key fetch was refused with 429 (see rateLimitWaitError). */
-function rateLimitWaitOf(error: unknown): number | undefined {
-	const seconds = (error as { context?: { rateLimitWaitSeconds?: unknown } } | undefined)?.context?.rateLimitWaitSeconds;
-	return typeof seconds === 'number' ? seconds : undefined;
 }
 
 /**
@@ -186,7 +180,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 			`Recruiting Trigger could not fetch the signing key of webhook "${webhookId}": ${(error as Error).message}`,
 		);
 	}
-	if (secret === undefined) return keyUnavailable.call(this, keyWait);
+	// No fetch now (the last one failed moments ago): the wait the service asked for then still holds.
+	if (secret === undefined) return keyUnavailable.call(this, keyWait ?? signingKeyWaitSeconds(source.cacheKey, nowMs));
 
 	// The headers were checked above: each key tried only runs the keyed half of the check.
 	const verify = (key: string) => matchSignature(check, rawBody, key);
@@ -205,6 +200,9 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 			if (wait !== undefined) return keyUnavailable.call(this, wait);
 		}
 		if (fresh !== undefined) result = verify(fresh);
+		// No refetch now, and the last one was refused with 429: the key cannot be checked, so 503 again.
+		const wait = fresh === undefined ? signingKeyWaitSeconds(source.cacheKey, nowMs) : undefined;
+		if (!result.valid && wait !== undefined) return keyUnavailable.call(this, wait);
 	}
 	if (!result.valid) return unauthorized.call(this, result.reason);
 

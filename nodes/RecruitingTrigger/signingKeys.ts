@@ -23,6 +23,8 @@ interface CacheEntry {
 	fetchedAt?: number;
 	/** When the last fetch failed: the next one waits for the interval. */
 	failedAt?: number;
+	/** Until when the service asked to wait, when the last fetch was refused with 429. */
+	waitUntil?: number;
 	/** When the last fetch after a signature mismatch was allowed. */
 	lastRefreshAt?: number;
 	/** One fetch at a time per webhook: concurrent deliveries share it. */
@@ -61,6 +63,18 @@ export function rememberSigningKey(cacheKey: string, secret: unknown, nowMs: num
 	entry.failedAt = undefined;
 }
 
+/** Seconds the service asked to wait when a key fetch was refused with 429 (the transport's rateLimitWaitError). */
+export function rateLimitWaitOf(error: unknown): number | undefined {
+	const seconds = (error as { context?: { rateLimitWaitSeconds?: unknown } } | undefined)?.context?.rateLimitWaitSeconds;
+	return typeof seconds === 'number' ? seconds : undefined;
+}
+
+/** What is left of the wait the service asked for at the last failed fetch of this key, in seconds. */
+export function signingKeyWaitSeconds(cacheKey: string, nowMs: number = Date.now()): number | undefined {
+	const until = cache.get(cacheKey)?.waitUntil;
+	return until !== undefined && until > nowMs ? (until - nowMs) / 1000 : undefined;
+}
+
 export function forgetSigningKey(cacheKey: string): void {
 	cache.delete(cacheKey);
 }
@@ -77,6 +91,8 @@ async function fetchShared(entry: CacheEntry, source: SigningKeySource, nowMs: n
 				entry.pending = undefined;
 				// A key kept from before is still only used while young (see currentSigningKey).
 				entry.failedAt = nowMs;
+				const wait = rateLimitWaitOf(error);
+				entry.waitUntil = wait === undefined ? undefined : nowMs + wait * 1000;
 				throw error;
 			},
 		);

@@ -7,6 +7,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } fro
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
 import { startSandbox, type Sandbox, type SandboxOptions, type SeedSizes } from '../../sandbox';
+import { forgetSendRates } from '../../nodes/shared/transport/state';
 import { runNode, type RunNodeResult } from '../harness';
 
 export type RunResult = RunNodeResult;
@@ -125,6 +126,8 @@ export function useRecruitingFixture(seed: SeedSizes, records: (sandbox: Sandbox
 		fixture = await startRecruitingFixture(seed);
 	});
 	afterAll(async () => await fixture?.close());
+	// The tests share one credential: a 429's pause or pace must not carry into the next test.
+	beforeEach(() => forgetSendRates());
 	beforeEach(() => {
 		started().sandbox.reset(seed);
 		records(started().sandbox);

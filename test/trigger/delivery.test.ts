@@ -59,7 +59,11 @@ async function post(
 	};
 	const sent = Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<string, string>;
 	const response = await fetch(url, { method: 'POST', headers: sent, body: opts.sentBody ?? payload });
-	return { status: response.status, body: (await response.json().catch(() => undefined)) as IDataObject | undefined };
+	return {
+		status: response.status,
+		retryAfter: response.headers.get('retry-after'),
+		body: (await response.json().catch(() => undefined)) as IDataObject | undefined,
+	};
 }
 
 describe('deliveries', () => {
@@ -445,8 +449,33 @@ describe('signing keys and the credential', () => {
 		clearSigningKeyCache();
 		// Retry-After an hour: a path that waited for it would never answer within the test's limit.
 		sandbox.setFaults([{ kind: 'rate_limit', retryAfter: 3600, method: 'GET', path: `/webhooks/${WEBHOOK}`, times: -1 }]);
-		expect((await post(server.url)).status).toBe(503);
+		const answer = await post(server.url);
+		expect(answer.status).toBe(503);
+		// The service's wait goes to the sender, so it delivers again after it (issue 25, item 5).
+		expect(Number(answer.retryAfter)).toBeGreaterThan(3590);
 		expect(sandbox.faultHits()[0]).toBe(1); // no 429 waits, no retries
+		// While the credential is paused, the next delivery is not even tried: 503 with the rest of the wait.
+		const next = await post(server.url);
+		expect(next.status).toBe(503);
+		expect(Number(next.retryAfter)).toBeGreaterThan(3590);
+		expect(sandbox.faultHits()[0]).toBe(1);
+		expect(server.calls.every((call) => call.workflowData === undefined)).toBe(true);
+		sandbox.setFaults([]);
+	});
+
+	it('a key refetch (a failed signature) refused with 429: 503 with Retry-After, not 401 (the delivery may be good)', async () => {
+		const { server } = await withOptions();
+		const rotated = `whsec_${randomBytes(24).toString('base64')}`;
+		sandbox.put('webhooks', { ...remote(), signing_key: rotated });
+		sandbox.setFaults([{ kind: 'rate_limit', retryAfter: 30, method: 'GET', path: `/webhooks/${WEBHOOK}`, times: -1 }]);
+		const answer = await post(server.url, { key: rotated });
+		expect(answer.status).toBe(503);
+		expect(Number(answer.retryAfter)).toBeGreaterThanOrEqual(29);
+		expect(lastCall(server).workflowData).toBeUndefined();
+		// The next one, within the refetch interval: still 503 with the rest of the wait, not 401.
+		const next = await post(server.url, { key: rotated });
+		expect(next.status).toBe(503);
+		expect(Number(next.retryAfter)).toBeGreaterThanOrEqual(28);
 		sandbox.setFaults([]);
 	});
 

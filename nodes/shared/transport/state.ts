@@ -89,3 +89,8 @@ export function sendRateFor(credentialKey: string): SendRate {
 	}
 	return sendRate;
 }
+
+/** For tests that reuse one credential: forget what every credential's send rate has learned (pauses, pace, window). */
+export function forgetSendRates(): void {
+	sendRates.clear();
+}
