@@ -192,6 +192,22 @@ describe('errors a model can act on', () => {
 		expect(fx.sandbox.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
 	});
 
+	test('a rate limit past the run\'s Max Wait: the model gets how long the service asked to wait, as text (issue 25, item 6)', async () => {
+		fx.sandbox.setFaults([{ kind: 'rate_limit', retryAfter: 90, path: '/candidates', times: 1 }]);
+		const result = await fx.run(
+			{ resource: 'candidate', operation: 'get', candidateId: firstCandidate().id, requestOptions: { maxRateLimitWait: 10 } },
+			{ asTool: true, typeVersion: 1.1 },
+		);
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toEqual([
+			{
+				error:
+					'The recruiting service is rate limiting requests and asked to wait 1 min 30 s before the next one. Do not call this tool again before then; tell the user if the answer cannot wait.',
+			},
+		]);
+		expect(fx.sandbox.requests).toHaveLength(1);
+	});
+
 	test('a wrong token still fails the run: the model cannot fix the credential', async () => {
 		const result = await fx.run(
 			{ resource: 'candidate', operation: 'get', candidateId: 'can_x' },

@@ -1,0 +1,105 @@
+/**
+ * The sandbox's token-bucket limiter (sandbox/rateLimit.ts): per access token, rate and burst,
+ * the header styles real services use, counts of what it let through and refused, the CLI's spec
+ * and the control API. Time is the limiter's own clock here (a fake one), so nothing depends on
+ * how fast the machine is; the HTTP tests only check what a single burst does.
+ */
+import { parseRateLimitSpec, RateLimiter } from '../../sandbox/rateLimit';
+import { useSandbox } from './helpers';
+
+const T0 = Date.parse('2026-11-24T12:00:00Z');
+const limiterAt = () => {
+	let now = T0;
+	const limiter = new RateLimiter(() => now);
+	return { limiter, advance: (ms: number) => (now += ms) };
+};
+
+describe('the token bucket', () => {
+	test('a burst of B, then R a second; each token its own bucket', () => {
+		const { limiter, advance } = limiterAt();
+		limiter.set({ rate: 2, burst: 5 });
+		const first = Array.from({ length: 7 }, () => limiter.admit('Bearer a').allowed);
+		expect(first).toEqual([true, true, true, true, true, false, false]);
+		expect(limiter.admit('Bearer b').allowed).toBe(true);
+		advance(500);
+		expect(limiter.admit('Bearer a').allowed).toBe(true);
+		expect(limiter.admit('Bearer a').allowed).toBe(false);
+		advance(10_000); // never more than the burst
+		expect(Array.from({ length: 6 }, () => limiter.admit('Bearer a').allowed).filter(Boolean)).toHaveLength(5);
+		expect(limiter.stats()).toEqual({ allowed: 12, refused: 4 });
+	});
+
+	test('Retry-After: whole seconds (at least 1), an HTTP date, or none', () => {
+		const { limiter } = limiterAt();
+		limiter.set({ rate: 0.25, burst: 1 });
+		limiter.admit('t');
+		expect(limiter.admit('t').headers['retry-after']).toBe('4');
+		limiter.set({ rate: 10, burst: 1 });
+		limiter.admit('t');
+		expect(limiter.admit('t').headers['retry-after']).toBe('1');
+		limiter.set({ rate: 0.5, burst: 1, retryAfter: 'date' });
+		limiter.admit('t');
+		expect(limiter.admit('t').headers['retry-after']).toBe(new Date(T0 + 2000).toUTCString());
+		limiter.set({ rate: 0.5, burst: 1, retryAfter: 'none' });
+		limiter.admit('t');
+		expect(limiter.admit('t').headers['retry-after']).toBeUndefined();
+	});
+
+	test('X-RateLimit-* with Reset as an epoch second or in seconds; the IETF RateLimit fields', () => {
+		const { limiter } = limiterAt();
+		limiter.set({ rate: 2, burst: 10, info: 'x-ratelimit' });
+		limiter.admit('t');
+		expect(limiter.admit('t').headers).toEqual({
+			'x-ratelimit-limit': '10',
+			'x-ratelimit-remaining': '8',
+			'x-ratelimit-reset': String(T0 / 1000 + 1),
+		});
+		limiter.set({ rate: 2, burst: 10, info: 'x-ratelimit-delta' });
+		for (let i = 0; i < 9; i++) limiter.admit('t');
+		expect(limiter.admit('t').headers).toEqual({ 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '5' });
+		limiter.set({ rate: 2, burst: 10, info: 'ratelimit' });
+		expect(limiter.admit('t').headers).toEqual({ 'ratelimit-policy': '"bucket";q=2;w=1', ratelimit: '"bucket";r=9;t=1' });
+		limiter.set({ rate: 0.5, burst: 3, info: 'ratelimit' });
+		expect(limiter.admit('t').headers['ratelimit-policy']).toBe('"bucket";q=30;w=60');
+	});
+
+	test('the CLI\'s spec', () => {
+		expect(parseRateLimitSpec('10/s,burst=10')).toEqual({ rate: 10, burst: 10 });
+		expect(parseRateLimitSpec('2/s, burst=5, retry-after=date, info=ratelimit')).toEqual({ rate: 2, burst: 5, retryAfter: 'date', info: 'ratelimit' });
+		expect(parseRateLimitSpec('30/m')).toEqual({ rate: 0.5, burst: 1 });
+		expect(() => parseRateLimitSpec('fast')).toThrow(/RATE\/s/);
+		expect(() => parseRateLimitSpec('10/s,burst=0')).toThrow(/burst/);
+		expect(() => parseRateLimitSpec('10/s,bucket=3')).toThrow(/unknown setting 'bucket'/);
+		expect(() => parseRateLimitSpec('10/s,info=fancy')).toThrow(/info/);
+	});
+});
+
+describe('over HTTP', () => {
+	const { sb, call } = useSandbox({ rateLimit: { rate: 0.01, burst: 2, info: 'x-ratelimit-delta' } });
+
+	test('refuses with a 429 problem document before handling; its headers on every answer; counted', async () => {
+		const first = await call('GET', '/tags');
+		expect(first.status).toBe(200);
+		expect(first.headers.get('x-ratelimit-remaining')).toBe('1');
+		expect((await call('POST', '/jobs', { title: 'Made' })).status).toBe(201);
+		const refused = await call('POST', '/jobs', { title: 'Never made' });
+		expect(refused.status).toBe(429);
+		expect(refused.headers.get('retry-after')).toBe('100');
+		expect(refused.body).toMatchObject({ status: 429, title: 'Too Many Requests' });
+		expect(sb().rateLimit()).toMatchObject({ allowed: 2, refused: 1 });
+		// Another token has a bucket of its own (its 401 is still the service's answer).
+		expect((await call('GET', '/tags', undefined, { token: 'other' })).status).toBe(401);
+	});
+
+	test('the control API sets and reads the limit; null lifts it', async () => {
+		const set = await call('PUT', '/__sandbox/rate-limit', { rate: 5, burst: 1, retryAfter: 'none' });
+		expect(set.body).toEqual({ settings: { rate: 5, burst: 1, retryAfter: 'none' }, allowed: 0, refused: 0 });
+		expect((await call('GET', '/tags')).status).toBe(200);
+		const refused = await call('GET', '/tags');
+		expect(refused.status).toBe(429);
+		expect(refused.headers.get('retry-after')).toBeNull();
+		expect((await call('PUT', '/__sandbox/rate-limit', { rate: 0 })).status).toBe(400);
+		expect((await call('PUT', '/__sandbox/rate-limit', null)).body).toEqual({ allowed: 0, refused: 0 });
+		expect((await call('GET', '/tags')).status).toBe(200);
+	});
+});
