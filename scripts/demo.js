@@ -300,11 +300,15 @@ async function assistantPrompts(sb) {
 	for (const a of apps) if (a.stage.parent_stage === 'screening') counts.set(a.job.id, (counts.get(a.job.id) || 0) + 1);
 	const [jobId] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] || [apps[0].job.id];
 	const app = apps.find((a) => a.job.id === jobId && a.stage.parent_stage === 'screening') || apps[0];
+	// A user whose first name no other user shares, so "with <name>" picks exactly them.
+	const users = sb.seeded.values('users');
+	const firstNames = users.map((u) => String(u.first_name || ''));
+	const interviewer = users.find((u, i) => /^[A-Z][\w'-]+$/.test(firstNames[i]) && firstNames.filter((n) => n === firstNames[i]).length === 1);
 	return [
 		`find applications for job ${jobId} at screening`,
 		`show application ${app.id}`,
 		`tag ${app.candidate.id} as Hired`,
-		`schedule an interview for ${app.id} on 2030-05-06 14:00 Europe/Dublin`,
+		`schedule an interview for ${app.id} on 2030-05-06 14:00 Europe/Dublin${interviewer ? ` with ${interviewer.first_name}` : ''}`,
 	];
 }
 

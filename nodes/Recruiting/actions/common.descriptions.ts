@@ -106,13 +106,16 @@ interface IdLocatorOptions {
 }
 
 /** An id parameter: picked from a list where one exists, or typed/mapped by ID. */
+/** `an application`, `a job`: the indefinite article for a noun, by its first letter ("a user": u sounds as a consonant in the nouns here). */
+export const withArticle = (noun: string): string => `${/^[aeio]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+
 export function idLocator(options: IdLocatorOptions): INodeProperties {
 	const byId = { displayName: 'By ID', name: 'id', type: 'string' as const, placeholder: options.placeholder };
 	const fromList = options.searchListMethod && {
 		displayName: 'From List',
 		name: 'list',
 		type: 'list' as const,
-		placeholder: `Select a ${options.displayName.replace(/ ID$/, '').toLowerCase()}...`,
+		placeholder: `Select ${withArticle(options.displayName.replace(/ ID$/, '').toLowerCase())}...`,
 		typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
 	};
 	const byName = options.byNamePlaceholder !== undefined && {

@@ -17,7 +17,7 @@ const crypto = require('crypto');
 const path = require('path');
 const { ROOT, FatalCheck, executionsOf, waitFor, log } = require('../../../scripts/e2e/lib');
 const { startScriptedModel, MODEL_ID } = require('../../../scripts/e2e/scriptedModel');
-const { simplifiedApplication, simplifiedCandidate } = require('../../../scripts/e2e/examples');
+const { toolApplication, toolCandidate } = require('../../../scripts/e2e/examples');
 const { workflowNode } = require('../../../scripts/n8n/workflow');
 const { AGENT_VERSION, MODEL_NODE_VERSION, MODEL_API_KEY, rl, toolName, toolNode, createModelCredential } = require('../../../scripts/e2e/agentWorkflow');
 
@@ -316,7 +316,7 @@ async function agentChecks(checks, n8n, sb, credential) {
 	const names = {
 		setup: 'agent: AI Agent v3 + OpenAI Chat Model 1.2 (scripted model) + 5 Recruiting tools, activated',
 		offered: 'agent: the model is offered each tool with its name, description (the node\'s action) and $fromAI argument schema',
-		contractDescriptions: 'agent: tool descriptions name the ID formats they need; Delete says it cannot be undone',
+		contractDescriptions: 'agent: tool descriptions name the ID formats they need; Delete says it deletes permanently',
 		get: 'agent: get a candidate -> one GET, the simplified candidate reaches the model, the answer names them',
 		list: 'agent: applications of a job at a parent stage, 20 a page with a paging note -> page 2 asked for (streaming)',
 		tag: 'agent: add a tag by name -> unknown name reaches the model as an error, no write; then exactly one POST',
@@ -364,7 +364,7 @@ async function agentChecks(checks, n8n, sb, credential) {
 			assert.strictEqual(run.service[0].status, 200);
 			assert.deepStrictEqual(result.args, { candidateId: getTarget.id });
 			assert.deepStrictEqual(toolInputs(run.execution, 'Get candidate').map((x) => x.candidateId), [getTarget.id]);
-			const expected = [simplifiedCandidate(getTarget)];
+			const expected = [toolCandidate(getTarget)];
 			assert.deepStrictEqual(result.json, expected);
 			assert.strictEqual(result.bytes, Buffer.byteLength(JSON.stringify(expected)), `tool result ${result.bytes} bytes`);
 			const c = expected[0];
@@ -384,7 +384,8 @@ async function agentChecks(checks, n8n, sb, credential) {
 			for (const t of firstRequest.tools) {
 				const tool = TOOL[t.name];
 				for (const prefix of tool.ids) assert.ok(t.description.includes(prefix), `${t.name}: "${t.description}" does not name ${prefix}…`);
-				if (tool.destructive) assert.match(t.description, /cannot be undone/i, `${t.name}: "${t.description}"`);
+				// The action is a short label now; "Permanently" is what the default description keeps of the warning.
+				if (tool.destructive) assert.match(t.description, /^Permanently delete /, `${t.name}: "${t.description}"`);
 			}
 		});
 
@@ -433,7 +434,7 @@ async function agentChecks(checks, n8n, sb, credential) {
 				['GET', `${BASE}/applications`, query(1), undefined],
 				['GET', `${BASE}/applications`, query(2), undefined],
 			]);
-			const simplified = expected.map(simplifiedApplication);
+			const simplified = expected.map(toolApplication);
 			assert.deepStrictEqual(results[0].json.slice(0, -1), simplified.slice(0, PAGE_SIZE));
 			const note = results[0].json.at(-1);
 			assert.strictEqual(note.id, undefined, 'the paging note has an id');
@@ -643,7 +644,7 @@ async function mcpChecks(checks, n8n, sb, credential) {
 			const result = await client.callTool({ name: 'Get_candidate', arguments: { candidateId: target.id } });
 			assert.ok(!result.isError, `isError: ${JSON.stringify(result.content)}`);
 			assert.strictEqual(result.content.length, 1);
-			assert.deepStrictEqual(JSON.parse(result.content[0].text), [simplifiedCandidate(target)]);
+			assert.deepStrictEqual(JSON.parse(result.content[0].text), [toolCandidate(target)]);
 			const service = await control.requests();
 			assert.deepStrictEqual(compact(service), [['GET', `${BASE}/candidates/${target.id}`, {}, undefined]]);
 		});
@@ -669,7 +670,7 @@ async function mcpChecks(checks, n8n, sb, credential) {
 				const result = await sse.callTool({ name: 'Find_applications', arguments: { jobId: job.id, parentStage: stage.parent_stage, page: 1 } });
 				assert.ok(!result.isError, `isError: ${JSON.stringify(result.content)}`);
 				const items = JSON.parse(result.content[0].text);
-				assert.deepStrictEqual(items.filter((x) => x.id), expected.slice(0, PAGE_SIZE).map(simplifiedApplication));
+				assert.deepStrictEqual(items.filter((x) => x.id), expected.slice(0, PAGE_SIZE).map(toolApplication));
 				const service = await control.requests();
 				assert.deepStrictEqual(compact(service), [
 					['GET', `${BASE}/applications`, { job_id: job.id, parent_stage: stage.parent_stage, page: '1', page_size: String(PAGE_SIZE) }, undefined],
