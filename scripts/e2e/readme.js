@@ -2,7 +2,7 @@
 /**
  * What the README tells a user to run, read from README.md itself, so that the e2e suite runs it
  * as written: the tarball install into `~/.n8n/nodes` and the MCP client snippet. Each block is
- * the first fenced code block after an HTML comment `<!-- e2e: <name> -->` in README.md.
+ * the fenced code block right after an HTML comment `<!-- e2e: <name> (…) -->` in README.md.
  */
 const fs = require('fs');
 const path = require('path');
@@ -11,13 +11,13 @@ const { ROOT } = require('./lib');
 
 const README = path.join(ROOT, 'README.md');
 
-/** The code of the fenced block that follows `<!-- e2e: name -->` in README.md. */
+/** The code of the fenced block right after `<!-- e2e: name … -->` in README.md. */
 function readmeBlock(name) {
 	const text = fs.readFileSync(README, 'utf8');
-	const marker = `<!-- e2e: ${name} -->`;
+	const marker = `<!-- e2e: ${name}`;
 	const at = text.indexOf(marker);
-	if (at < 0) throw new Error(`README.md has no ${marker}`);
-	const block = /```[a-z]*\n([\s\S]*?)\n```/.exec(text.slice(at + marker.length));
+	if (at < 0) throw new Error(`README.md has no ${marker} … -->`);
+	const block = /-->\n```[a-z]*\n([\s\S]*?)\n```/.exec(text.slice(at + marker.length));
 	if (!block) throw new Error(`README.md has no code block after ${marker}`);
 	return block[1];
 }
