@@ -130,7 +130,7 @@ export const simplifyJob = (job: IDataObject): IDataObject => flatten(job, JOB);
  * Simplify's fields; the rest are small already. A webhook's signing key is never among them.
  */
 
-/** The first fields of a Simplify map, by name, in the order given. */
+/** Some fields of a Simplify map, by name, in the order given. */
 function pick(fields: FieldMap, names: string[]): FieldMap {
 	return Object.fromEntries(names.map((name) => [name, fields[name]]));
 }
