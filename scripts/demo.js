@@ -9,7 +9,8 @@
  *   npm run build:sandbox, npm pack, the sandbox with a realistic seed, n8n with the fresh tarball
  *   installed as a community package (user folder under the cache, outside the repo), the
  *   "Recruiting sandbox" credential (public API), the example workflows wired to it, the trigger
- *   ones published. Prints the editor URL and the login. Ctrl-C stops everything it started.
+ *   ones published. Prints the editor URL and the login. Ctrl-C (or SIGINT, SIGTERM, SIGHUP to the
+ *   npm process) stops everything it started within 5 s.
  */
 const fs = require('fs');
 const path = require('path');
@@ -18,6 +19,8 @@ const util = require('util');
 
 const ROOT = path.resolve(__dirname, '..');
 const DEFAULTS = { version: '2.41.1', port: 5678, sandboxPort: 5679, modelPort: 5680 };
+/** How long n8n gets to stop gracefully on a signal before its process group is killed. */
+const STOP_BOUND_MS = 4000;
 /** A realistic seed: a few hundred applications over two dozen jobs. */
 const DEMO_SEED = { applications: 400, jobs: 24, candidates: 360, tags: 12, emailTemplates: 6, userCategories: 5, jobNotesPerJob: 3 };
 const ACTIVE = ['inbox', 'chat', 'hired', 'assistant'];
@@ -182,6 +185,10 @@ function demoEnv(o) {
 
 async function start(o) {
 	const t0 = Date.now();
+	// SIGINT, SIGTERM or SIGHUP to `npm start` (package.json execs this script, so npm's forwarded
+	// signals reach it), or npm itself going away, stop n8n's process group, the sandbox and the
+	// model within 5 s (test/demo/lifecycle.test.ts).
+	require('./n8n/cache').stopOnSignals({ boundMs: STOP_BOUND_MS, withParent: true });
 	ensureDependencies();
 	const { cacheRoot } = require('./n8n/cache');
 	const { ensureN8n } = require('./n8n/install');
@@ -300,11 +307,15 @@ async function assistantPrompts(sb) {
 	for (const a of apps) if (a.stage.parent_stage === 'screening') counts.set(a.job.id, (counts.get(a.job.id) || 0) + 1);
 	const [jobId] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] || [apps[0].job.id];
 	const app = apps.find((a) => a.job.id === jobId && a.stage.parent_stage === 'screening') || apps[0];
+	// A user whose first name no other user shares, so "with <name>" picks exactly them.
+	const users = sb.seeded.values('users');
+	const firstNames = users.map((u) => String(u.first_name || ''));
+	const interviewer = users.find((u, i) => /^[A-Z][\w'-]+$/.test(firstNames[i]) && firstNames.filter((n) => n === firstNames[i]).length === 1);
 	return [
 		`find applications for job ${jobId} at screening`,
 		`show application ${app.id}`,
 		`tag ${app.candidate.id} as Hired`,
-		`schedule an interview for ${app.id} on 2030-05-06 14:00 Europe/Dublin`,
+		`schedule an interview for ${app.id} on 2030-05-06 14:00 Europe/Dublin${interviewer ? ` with ${interviewer.first_name}` : ''}`,
 	];
 }
 

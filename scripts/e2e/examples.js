@@ -128,7 +128,7 @@ function simplifiedApplication(app) {
 	};
 }
 
-/** A candidate as Simplify (node version 1.1) outputs it; also what an AI tool hands a model by default. */
+/** A candidate as Simplify (node version 1.1) outputs it. */
 function simplifiedCandidate(c) {
 	const value = (v) => (['string', 'number', 'boolean'].includes(typeof v) ? v : null);
 	return {
@@ -148,6 +148,17 @@ function simplifiedCandidate(c) {
 	};
 }
 
+/** The ten fields, id first, of a record an AI tool hands a model by default (Output: Simplified). */
+const TOOL_FIELDS = {
+	application: ['id', 'applied_at', 'candidate_id', 'candidate_name', 'candidate_email', 'job_id', 'job_title', 'stage', 'parent_stage', 'source'],
+	candidate: ['id', 'full_name', 'email', 'phone_number', 'title', 'company', 'country', 'rating', 'tags', 'application_ids'],
+};
+const pick = (record, fields) => Object.fromEntries(fields.map((f) => [f, record[f]]));
+/** An application as a Recruiting tool hands it to a model (Output: Simplified). */
+const toolApplication = (app) => pick(simplifiedApplication(app), TOOL_FIELDS.application);
+/** A candidate as a Recruiting tool hands it to a model (Output: Simplified). */
+const toolCandidate = (c) => pick(simplifiedCandidate(c), TOOL_FIELDS.candidate);
+
 module.exports = {
 	EXAMPLES,
 	HIRED_TAG,
@@ -161,5 +172,7 @@ module.exports = {
 	chatUrlOf,
 	simplifiedApplication,
 	simplifiedCandidate,
+	toolApplication,
+	toolCandidate,
 	DIR,
 };

@@ -170,6 +170,8 @@ async function runOk(cmd, args, opts) {
 const children = new Set();
 const exitHooks = new Set();
 let hooksInstalled = false;
+/** How long a signal waits for graceful children before SIGKILL (stopOnSignals may shorten it). */
+let gracefulBoundMs = 10000;
 
 function killAllSync() {
 	for (const hook of exitHooks) {
@@ -217,7 +219,7 @@ function installHooks() {
  * markGraceful), give them a bounded time to exit, then SIGKILL whatever is
  * left (killAllSync, also via 'exit') and exit with the signal's status.
  */
-function gracefulThenExit(code, boundMs = 10000) {
+function gracefulThenExit(code, boundMs = gracefulBoundMs) {
 	const alive = [...children].filter((c) => c.exitCode === null && c.signalCode === null);
 	const graceful = alive.filter((c) => c._n8nGraceful);
 	for (const c of alive) {
@@ -231,10 +233,42 @@ function gracefulThenExit(code, boundMs = 10000) {
 	}
 	if (!graceful.length) process.exit(code);
 	const timer = setTimeout(() => process.exit(code), boundMs);
-	Promise.all(graceful.map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r() : c.on('exit', r))))).then(() => {
+	// A group leader that stopped gracefully (n8n) may leave its group behind (task runners): the
+	// group is swept the moment the leader is gone, while its members still hold the group's id.
+	const sweep = (c) => {
+		if (!c._n8nGroup) return;
+		try {
+			process.kill(-c.pid, 'SIGKILL');
+		} catch {
+			/* the group is empty */
+		}
+	};
+	const exited = (c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r() : c.on('exit', r)));
+	Promise.all(graceful.map((c) => exited(c).then(() => sweep(c)))).then(() => {
 		clearTimeout(timer);
 		process.exit(code);
 	});
+}
+
+/**
+ * For a long-running foreground tool (`npm start`): stop everything it started on SIGINT, SIGTERM
+ * and SIGHUP within `boundMs` (graceful children get SIGTERM, then every tracked child and process
+ * group SIGKILL), and also when its parent goes away. npm forwards SIGINT and SIGTERM to the
+ * script's process but not SIGHUP, and dies of SIGHUP or SIGKILL without passing anything on: the
+ * script then only sees its parent change.
+ */
+function stopOnSignals({ boundMs = gracefulBoundMs, withParent = false, pollMs = 200 } = {}) {
+	installHooks();
+	gracefulBoundMs = boundMs;
+	if (!withParent) return;
+	const parent = process.ppid;
+	const timer = setInterval(() => {
+		if (process.ppid === parent && pidAlive(parent)) return;
+		clearInterval(timer);
+		log('exit', `parent process ${parent} is gone: stopping everything`);
+		gracefulThenExit(128 + os.constants.signals.SIGHUP);
+	}, pollMs);
+	timer.unref();
 }
 
 /** Mark a tracked child as safe to stop with SIGTERM on Ctrl-C (e.g. n8n once ready). */
@@ -272,4 +306,5 @@ module.exports = {
 	trackChild,
 	markGraceful,
 	onExit,
+	stopOnSignals,
 };

@@ -87,10 +87,35 @@ describe('trigger panel and texts', () => {
 		const panel = trigger.triggerPanel as { header: string; executionsHelp: { inactive: string; active: string } };
 		expect(panel.header).not.toMatch(/waiting/i);
 		expect(panel.header).toMatch(/test event/);
-		// The demo's free webhook and the command that sends it an event.
-		expect(panel.executionsHelp.inactive).toContain('wh_try');
-		expect(panel.executionsHelp.inactive).toContain('npm start -- deliver new-application --webhook wh_try');
+		expect(panel.executionsHelp.inactive).toMatch(/create or change a record/);
 		expect(panel.executionsHelp.active).toContain('unpublish');
+	});
+
+	test('the published nodes say nothing of the demo: its hints live in the demo and the README', () => {
+		const files = (dir: string): string[] =>
+			readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+				entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+			);
+		const nodesDir = path.join(__dirname, '..', '..', 'nodes');
+		const sources = files(nodesDir).filter((file) => /\.(ts|json)$/.test(file));
+		expect(sources.length).toBeGreaterThan(50);
+		const hits = sources.flatMap((file) =>
+			readFileSync(file, 'utf8')
+				.split('\n')
+				.map((line, i) => ({ at: `${path.relative(nodesDir, file)}:${i + 1}`, line }))
+				.filter(({ line }) => /\bdemo\b|wh_try|npm start/i.test(line)),
+		);
+		expect(hits).toEqual([]);
+	});
+
+	test('pickers ask with the right article: "Select an application...", "Select a job..."', () => {
+		const placeholders = allProperties(action.properties)
+			.flatMap((p) => p.modes ?? [])
+			.filter((mode) => mode.name === 'list')
+			.map((mode) => mode.placeholder ?? '');
+		expect(placeholders).toContain('Select an application...');
+		expect(placeholders).toContain('Select a job...');
+		expect(placeholders.filter((text) => /\ba [aeio]|\ban [^aeiou]/i.test(text))).toEqual([]);
 	});
 
 	test('the activation hint differs for a published workflow', () => {

@@ -11,6 +11,7 @@
 import { getSchema } from 'n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool';
 import {
 	NodeHelpers,
+	nodeNameToToolName,
 	type INode,
 	type INodeParameters,
 	type INodeProperties,
@@ -18,6 +19,8 @@ import {
 	type INodePropertyOptions,
 	type NodeParameterValueType,
 } from 'n8n-workflow';
+import { readFileSync } from 'fs';
+import path from 'path';
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
 import { toolVariant } from './fixture';
 
@@ -255,13 +258,22 @@ describe('the node description', () => {
 		}
 	});
 
+	test('every action is a label for people: at most 50 characters, verb first, no sentence', () => {
+		// n8n names a node added from the panel after its action (a tool: "<action> in Recruiting"),
+		// shows it on the canvas, in error toasts and in $('…') expressions.
+		const long = OPERATIONS.map((op) => ({ op: label(op), action: op.option.action ?? '' })).filter(
+			({ action }) => action.length > 50 || !/^[A-Z][a-z]+ /.test(action) || /[.;:]/.test(action),
+		);
+		expect(long).toEqual([]);
+	});
+
 	test('every action (the tool description) names the ID format it needs, and destructive ones say so', () => {
 		const prefixes: Record<string, RegExp> = {
-			application: /job_…|can_…/,
+			application: /app_…|job_…|can_…/,
 			applicationForm: /form_…/,
 			candidate: /can_…/,
 			candidateNote: /can_…/,
-			feedback: /fdbk_…/,
+			feedback: /fdbk_…|app_…/,
 			interview: /int_…|app_…/,
 			job: /job_…/,
 			jobNote: /job_…/,
@@ -270,11 +282,27 @@ describe('the node description', () => {
 		};
 		for (const op of OPERATIONS) {
 			const action = op.option.action ?? '';
-			expect({ op: label(op), length: action.length <= 110 }).toEqual({ op: label(op), length: true });
 			const prefix = prefixes[op.resource];
 			if (prefix && op.operation !== 'create') expect({ op: label(op), action }).toEqual({ op: label(op), action: expect.stringMatching(prefix) });
-			if (/^(delete|cancel)$/.test(op.operation)) expect(action).toMatch(/cannot be undone/);
+			// The action is short; the operation's description, shown under the selector, says it plainly.
+			if (/^(delete|cancel)$/.test(op.operation)) expect(op.option.description).toMatch(/cannot be undone/);
 		}
+	});
+
+	test('the README\'s MCP snippet calls the tool by the name n8n gives a Candidate → Get tool node added from the panel', () => {
+		// The node panel names a node with makeNodeName (a tool: "<action> in Recruiting"); the tool is named with nodeNameToToolName.
+		// n8n's tool variant outputs ai_tool, which makes the name end in " in Recruiting".
+		const nodeName = NodeHelpers.makeNodeName({ resource: 'candidate', operation: 'get' }, { ...toolDescriptionOfNode, outputs: ['ai_tool'] });
+		expect(nodeName).toBe('Get a candidate by ID (can_…) in Recruiting');
+		const name = nodeNameToToolName(nodeName);
+		expect(name).toBe('Get_a_candidate_by_ID_can__in_Recruiting');
+		const readme = readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+		expect(readme).toContain(`name: '${name}'`);
+		// The ✨ button's key is the field's display name ([^a-zA-Z0-9-] as _).
+		const candidate = topLevelFields(OPERATIONS.find((op) => op.resource === 'candidate' && op.operation === 'get')!, toolDescriptionOfNode, {}).find(
+			(property) => property.name === 'candidateId',
+		)!;
+		expect(readme).toContain(`arguments: { ${candidate.displayName.replace(/[^a-zA-Z0-9-]/g, '_')}: 'can_…' }`);
 	});
 
 	test('deletes say so in the action the agent sees as the tool description', () => {

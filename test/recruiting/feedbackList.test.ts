@@ -57,7 +57,7 @@ describe('feedback getMany: Status and Form, applied after fetching', () => {
 		const matching = all.slice(0, 20).filter((f) => f.status === 'complete');
 		expect(items.slice(0, -1).map((item) => item.id)).toEqual(matching.map((f) => f.id));
 		expect(items[items.length - 1]).toEqual({
-			note: `Page 1 held 20 feedback, of which ${matching.length} match the filters (they apply to the page fetched). Call this tool again with page 2 to look through the next ones.`,
+			note: `Page 1: ${matching.length} of its 20 feedback match the filters (applied per page). More: page 2.`,
 			page: 1,
 			next_page: 2,
 			total_items: 3 + EXTRA,
@@ -65,7 +65,7 @@ describe('feedback getMany: Status and Form, applied after fetching', () => {
 		const last = jsonOf(await getMany({ pageSize: 20, page: 3, filters: { formId: 'form_nothing' } }, { asTool: true }));
 		expect(last).toEqual([
 			{
-				note: 'Page 3 held 3 feedback, of which 0 match the filters (they apply to the page fetched). There are no further pages.',
+				note: 'Page 3: 0 of its 3 feedback match the filters (applied per page). No more pages.',
 				page: 3,
 				total_items: 3 + EXTRA,
 			},
@@ -74,7 +74,7 @@ describe('feedback getMany: Status and Form, applied after fetching', () => {
 
 	test('without filters a tool page has the usual note', async () => {
 		const items = jsonOf(await getMany({}, { asTool: true }));
-		expect(items[items.length - 1]).toMatchObject({ note: 'Showing feedback 1–20 of 43 (page 1). Call this tool again with page 2 for the next ones.' });
+		expect(items[items.length - 1]).toMatchObject({ note: 'feedback 1–20 of 43. More: page 2.' });
 	});
 
 	test('a Form filter added empty is refused before any request', async () => {

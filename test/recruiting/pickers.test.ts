@@ -77,12 +77,13 @@ test('jobs: each job with applications, exactly once, by title', async () => {
 	expect(found.results.map((r) => r.value)).toContain(id);
 });
 
-test('applications: candidate name and job title; a search by e-mail finds it too', async () => {
+test('applications: candidate name and e-mail, and job title; a search by e-mail finds it too', async () => {
 	const [application] = await listDirect(sandbox, ['applications'], { page_size: '1' });
 	const candidate = candidateOf(application);
 	const result = await picker.search('searchApplications', String(candidate.email));
 	const hit = result.results.find((r) => r.value === application.id);
-	expect(hit?.name).toContain(String(jobOf(application).title));
+	// The e-mail tells two candidates of the same name apart.
+	expect(hit?.name).toBe(`${String(candidate.full_name)} <${String(candidate.email)}> — ${String(jobOf(application).title)}`);
 });
 
 test('an unknown name: no results, no endless scrolling', async () => {

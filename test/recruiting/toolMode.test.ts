@@ -8,6 +8,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 import type { Application, Candidate } from '../../sandbox';
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
+import { toolShapeFields, type ToolShape } from '../../nodes/Recruiting/actions/simplify';
 import { apiPath, errorOf, jsonOf, listDirect, toolVariant, useRecruitingFixture } from './fixture';
 
 const SEED = { applications: 45, jobs: 3, candidates: 45, tags: 4 };
@@ -40,6 +41,19 @@ describe('Output', () => {
 		);
 		expect(item.location).toBeUndefined();
 		expect(JSON.stringify(item).length).toBeLessThan(JSON.stringify(candidate).length);
+	});
+
+	test('Simplified has at most 10 fields per record, id first (n8n caps Simplify at ten)', async () => {
+		const shapes: ToolShape[] = ['application', 'candidate', 'job', 'note', 'tag', 'emailTemplate', 'userCategory', 'user', 'source', 'webhook', 'feedback', 'interview'];
+		for (const shape of shapes) {
+			const fields = toolShapeFields(shape);
+			expect({ shape, count: fields.length <= 10 }).toEqual({ shape, count: true });
+			if (shape !== 'source') expect({ shape, first: fields[0] }).toEqual({ shape, first: 'id' });
+		}
+		const result = await asTool('application', 'getMany', { pageSize: 5 });
+		const records = jsonOf(result).filter((item) => item.id);
+		expect(records).toHaveLength(5);
+		for (const record of records) expect(Object.keys(record)).toEqual(toolShapeFields('application'));
 	});
 
 	test('Raw gives the record as the service returns it', async () => {
@@ -110,7 +124,7 @@ describe('lists sized for a model', () => {
 		expect(items).toHaveLength(21);
 		expect(items.slice(0, 20).map((item) => item.id)).toEqual(ALL_APPLICATIONS.slice(0, 20));
 		expect(items[20]).toEqual({
-			note: 'Showing applications 1–20 of 45 (page 1). Call this tool again with page 2 for the next ones.',
+			note: 'applications 1–20 of 45. More: page 2.',
 			page: 1,
 			next_page: 2,
 			total_items: 45,

@@ -4,8 +4,9 @@ import { toolListProperties } from './toolMode';
 import type { OperationOption } from './types';
 
 /**
- * The Get Many option of an Operation selector: `getManyOption('Lists the tags…', 'Get many tags
- * with their IDs')`. The action is what an AI agent reads as the tool's description.
+ * The Get Many option of an Operation selector: `getManyOption('Lists the tags…', 'Get many
+ * tags')`. The action is a label for people (at most 50 characters): n8n names a node added from
+ * the panel after it, and describes a tool by it plus " in Recruiting".
  */
 export function getManyOption(description: string, action: string): OperationOption {
 	return { name: 'Get Many', value: 'getMany', description, action };
@@ -105,6 +106,9 @@ interface IdLocatorOptions {
 	description?: string;
 }
 
+/** `an application`, `a job`: the indefinite article for a noun, by its first letter ("a user": u sounds as a consonant in the nouns here). */
+export const withArticle = (noun: string): string => `${/^[aeio]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+
 /** An id parameter: picked from a list where one exists, or typed/mapped by ID. */
 export function idLocator(options: IdLocatorOptions): INodeProperties {
 	const byId = { displayName: 'By ID', name: 'id', type: 'string' as const, placeholder: options.placeholder };
@@ -112,7 +116,7 @@ export function idLocator(options: IdLocatorOptions): INodeProperties {
 		displayName: 'From List',
 		name: 'list',
 		type: 'list' as const,
-		placeholder: `Select a ${options.displayName.replace(/ ID$/, '').toLowerCase()}...`,
+		placeholder: `Select ${withArticle(options.displayName.replace(/ ID$/, '').toLowerCase())}...`,
 		typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
 	};
 	const byName = options.byNamePlaceholder !== undefined && {

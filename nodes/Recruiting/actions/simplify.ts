@@ -125,10 +125,43 @@ export const simplifyCandidate = (candidate: IDataObject): IDataObject => flatte
 export const simplifyJob = (job: IDataObject): IDataObject => flatten(job, JOB);
 
 /*
- * The records an AI agent's tool hands a model (Output: Simplified). Applications, candidates and
- * jobs as Simplify gives them; the rest in the same small, flat way. A webhook's signing key is
- * never among them.
+ * The records an AI agent's tool hands a model (Output: Simplified): at most ten flat fields each,
+ * `id` first, as n8n's guidelines cap Simplify. Applications, candidates and jobs keep ten of
+ * Simplify's fields; the rest are small already. A webhook's signing key is never among them.
  */
+
+/** Some fields of a Simplify map, by name, in the order given. */
+function pick(fields: FieldMap, names: string[]): FieldMap {
+	return Object.fromEntries(names.map((name) => [name, fields[name]]));
+}
+
+const TOOL_APPLICATION = pick(APPLICATION, [
+	'id',
+	'applied_at',
+	'candidate_id',
+	'candidate_name',
+	'candidate_email',
+	'job_id',
+	'job_title',
+	'stage',
+	'parent_stage',
+	'source',
+]);
+
+const TOOL_CANDIDATE = pick(CANDIDATE, [
+	'id',
+	'full_name',
+	'email',
+	'phone_number',
+	'title',
+	'company',
+	'country',
+	'rating',
+	'tags',
+	'application_ids',
+]);
+
+const TOOL_JOB = pick(JOB, ['id', 'title', 'status', 'type', 'city', 'country', 'remote', 'category', 'owner_id', 'tags']);
 
 const NOTE: FieldMap = {
 	id: at('id'),
@@ -225,19 +258,15 @@ const INTERVIEW: FieldMap = {
 	start: at('event', 'start'),
 	end: at('event', 'end'),
 	time_zone: at('event', 'time_zone'),
-	location: at('event', 'location'),
-	organizer_id: at('event', 'organizer_id'),
 	attendees: { path: ['event', 'attendees'], each: 'display_name' },
 	meeting_url: at('meta', 'meeting_url'),
 	application_id: at('application_id'),
-	candidate_id: at('candidate_id'),
-	job_id: at('job_id'),
 };
 
 const TOOL_SHAPES = {
-	application: APPLICATION,
-	candidate: CANDIDATE,
-	job: JOB,
+	application: TOOL_APPLICATION,
+	candidate: TOOL_CANDIDATE,
+	job: TOOL_JOB,
 	note: NOTE,
 	tag: TAG,
 	emailTemplate: EMAIL_TEMPLATE,
@@ -251,5 +280,8 @@ const TOOL_SHAPES = {
 
 /** The kinds of record an operation can output, each with its simplified shape for a model. */
 export type ToolShape = keyof typeof TOOL_SHAPES;
+
+/** The fields of each tool shape, in order (for tests and docs). */
+export const toolShapeFields = (shape: ToolShape): string[] => Object.keys(TOOL_SHAPES[shape]);
 
 export const simplifyForTool = (record: IDataObject, shape: ToolShape): IDataObject => flatten(record, TOOL_SHAPES[shape]);

@@ -133,10 +133,10 @@ function listNote(page: ToolListPage, returned: number): IDataObject | undefined
 	const totalPart = typeof total === 'number' ? { total_items: total } : {};
 	if (page.fetched !== undefined) {
 		const next = page.hasNextPage
-			? { text: ` Call this tool again with page ${page.page + 1} to look through the next ones.`, fields: { next_page: page.page + 1 } }
-			: { text: ' There are no further pages.', fields: {} };
+			? { text: ` More: page ${page.page + 1}.`, fields: { next_page: page.page + 1 } }
+			: { text: ' No more pages.', fields: {} };
 		return {
-			note: `Page ${page.page} held ${page.fetched} ${page.noun}, of which ${returned} match the filters (they apply to the page fetched).${next.text}`,
+			note: `Page ${page.page}: ${returned} of its ${page.fetched} ${page.noun} match the filters (applied per page).${next.text}`,
 			page: page.page,
 			...next.fields,
 			...totalPart,
@@ -152,7 +152,7 @@ function listNote(page: ToolListPage, returned: number): IDataObject | undefined
 	const first = (page.page - 1) * page.pageSize + 1;
 	const of = typeof total === 'number' ? ` of ${total}` : '';
 	return {
-		note: `Showing ${page.noun} ${first}–${first + returned - 1}${of} (page ${page.page}). Call this tool again with page ${page.page + 1} for the next ones.`,
+		note: `${page.noun} ${first}–${first + returned - 1}${of}. More: page ${page.page + 1}.`,
 		page: page.page,
 		next_page: page.page + 1,
 		...totalPart,

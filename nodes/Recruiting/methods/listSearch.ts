@@ -35,7 +35,10 @@ export const searchApplications = picker({
 	entries: (application) => {
 		const candidate = part(application.candidate);
 		const job = scalarText(part(application.job).title) || 'unknown job';
-		const name = `${candidateName(candidate) || scalarText(application.id)} — ${job}`;
+		// The e-mail tells two candidates of the same name apart, as in the candidate picker.
+		const email = scalarText(candidate.email) ?? '';
+		const who = candidateName(candidate) || scalarText(application.id);
+		const name = `${email && who !== email ? `${who} <${email}>` : who} — ${job}`;
 		return listEntry(application.id, name, candidate.email);
 	},
 });

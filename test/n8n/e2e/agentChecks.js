@@ -15,9 +15,11 @@
 const assert = require('assert');
 const crypto = require('crypto');
 const path = require('path');
-const { ROOT, FatalCheck, executionsOf, waitFor, log } = require('../../../scripts/e2e/lib');
+const fs = require('fs');
+const { ROOT, FatalCheck, executionsOf, waitFor, log, runOk } = require('../../../scripts/e2e/lib');
+const { readmeBlock } = require('../../../scripts/e2e/readme');
 const { startScriptedModel, MODEL_ID } = require('../../../scripts/e2e/scriptedModel');
-const { simplifiedApplication, simplifiedCandidate } = require('../../../scripts/e2e/examples');
+const { toolApplication, toolCandidate } = require('../../../scripts/e2e/examples');
 const { workflowNode } = require('../../../scripts/n8n/workflow');
 const { AGENT_VERSION, MODEL_NODE_VERSION, MODEL_API_KEY, rl, toolName, toolNode, createModelCredential } = require('../../../scripts/e2e/agentWorkflow');
 
@@ -107,20 +109,22 @@ const byName = (name) => (tool) => tool.name === name;
 function expectedSchema(tool) {
 	return {
 		type: 'object',
-		properties: Object.fromEntries(tool.args.map((a) => [a.key, { type: a.type, description: a.description }])),
+		properties: Object.fromEntries(tool.args.map((a) => [a.key, a.description ? { type: a.type, description: a.description } : { type: a.type }])),
 		required: tool.args.map((a) => a.key).sort(),
 	};
 }
 
-/** n8n's default tool description: the operation's action (read from the built node) + " in Recruiting". */
-function expectedDescription(tool) {
+/** An operation's action, read from the built node. */
+function actionOf(resource, operation) {
 	const { Recruiting } = require(path.join(ROOT, 'dist', 'nodes', 'Recruiting', 'Recruiting.node.js'));
 	const { description } = new Recruiting();
-	const selector = description.properties.find(
-		(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(tool.resource),
-	);
-	const action = selector.options.find((o) => o.value === tool.operation).action;
-	return `${action} in ${description.defaults.name}`;
+	const selector = description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource));
+	return selector.options.find((o) => o.value === operation).action;
+}
+
+/** n8n's default tool description: the operation's action + " in Recruiting". */
+function expectedDescription(tool) {
+	return `${actionOf(tool.resource, tool.operation)} in Recruiting`;
 }
 
 const mainTo = (node) => ({ main: [[{ node, type: 'main', index: 0 }]] });
@@ -160,9 +164,31 @@ function agentWorkflow({ credential, modelCredential, paths }) {
 	return { name: 'E2E: Recruiting assistant (scripted model)', nodes, connections, settings: { executionOrder: 'v1' } };
 }
 
-/** MCP Server Trigger (fixed path) with the tools that read or write without deleting, plus Delete job. */
+/**
+ * Candidate → Get as a user builds it in the editor of n8n 2.41.1, which the README's MCP snippet
+ * calls: the node named as the node panel names it (the action + " in Recruiting",
+ * n8n-workflow's makeNodeName) and the Candidate field left to the model with the ✨ button, which
+ * writes the field's display name as the key and no description (read from the editor's code: its
+ * fromAI override builds `$fromAI('<display name, [^a-zA-Z0-9-] as _>', ``, '<type>')` after a
+ * marker comment, inside the resource locator's current mode, `list` by default).
+ */
+function editorMadeTool() {
+	const name = `${actionOf('candidate', 'get')} in Recruiting`;
+	return {
+		name,
+		resource: 'candidate',
+		operation: 'get',
+		args: [{ key: 'Candidate', description: '', type: 'string' }],
+		parameters: () => ({
+			candidateId: { __rl: true, mode: 'list', value: "={{ /*n8n-auto-generated-fromAI-override*/ $fromAI('Candidate', ``, 'string') }}" },
+		}),
+		ids: ['can_'],
+	};
+}
+
+/** MCP Server Trigger (fixed path) with the tools that read or write without deleting, Delete job, and the editor-made Get. */
 function mcpWorkflow({ credential, mcpPath, triggerVersion }) {
-	const tools = TOOLS.filter((t) => ['Get candidate', 'Find applications', 'Delete job'].includes(t.name));
+	const tools = [...TOOLS.filter((t) => ['Get candidate', 'Find applications', 'Delete job'].includes(t.name)), editorMadeTool()];
 	const nodes = [
 		workflowNode('Recruiting MCP', '@n8n/n8n-nodes-langchain.mcpTrigger', triggerVersion, { authentication: 'none', path: mcpPath }, { webhookId: crypto.randomUUID() }),
 		...tools.map((t) => toolNode(t, credential)),
@@ -192,11 +218,15 @@ async function serviceList(sb, collectionPath, query = {}) {
 const compact = (requests) => requests.map((r) => [r.method, r.path, r.query, r.body]);
 
 /** A tool as a client received it: n8n's default description and exactly its $fromAI arguments. */
-function assertOffered(name, description, schema) {
-	const tool = TOOL[name];
+function assertOffered(name, description, schema, tools = TOOL) {
+	const tool = tools[name];
 	assert.ok(tool, `an unknown tool was offered: ${name}`);
 	assert.strictEqual(description, expectedDescription(tool), `${name}: description`);
-	const { type, properties, required } = schema;
+	const { type, required } = schema;
+	// An empty $fromAI description (what the ✨ button writes) may reach the schema as "" or not at all.
+	const properties = Object.fromEntries(
+		Object.entries(schema.properties).map(([key, p]) => [key, p.description === '' ? { ...p, description: undefined } : p]).map(([key, p]) => [key, JSON.parse(JSON.stringify(p))]),
+	);
 	assert.deepStrictEqual({ type, properties, required: [...required].sort() }, expectedSchema(tool), `${name}: schema`);
 }
 
@@ -316,7 +346,7 @@ async function agentChecks(checks, n8n, sb, credential) {
 	const names = {
 		setup: 'agent: AI Agent v3 + OpenAI Chat Model 1.2 (scripted model) + 5 Recruiting tools, activated',
 		offered: 'agent: the model is offered each tool with its name, description (the node\'s action) and $fromAI argument schema',
-		contractDescriptions: 'agent: tool descriptions name the ID formats they need; Delete says it cannot be undone',
+		contractDescriptions: 'agent: tool descriptions name the ID formats they need; Delete says it deletes permanently',
 		get: 'agent: get a candidate -> one GET, the simplified candidate reaches the model, the answer names them',
 		list: 'agent: applications of a job at a parent stage, 20 a page with a paging note -> page 2 asked for (streaming)',
 		tag: 'agent: add a tag by name -> unknown name reaches the model as an error, no write; then exactly one POST',
@@ -364,7 +394,7 @@ async function agentChecks(checks, n8n, sb, credential) {
 			assert.strictEqual(run.service[0].status, 200);
 			assert.deepStrictEqual(result.args, { candidateId: getTarget.id });
 			assert.deepStrictEqual(toolInputs(run.execution, 'Get candidate').map((x) => x.candidateId), [getTarget.id]);
-			const expected = [simplifiedCandidate(getTarget)];
+			const expected = [toolCandidate(getTarget)];
 			assert.deepStrictEqual(result.json, expected);
 			assert.strictEqual(result.bytes, Buffer.byteLength(JSON.stringify(expected)), `tool result ${result.bytes} bytes`);
 			const c = expected[0];
@@ -384,7 +414,8 @@ async function agentChecks(checks, n8n, sb, credential) {
 			for (const t of firstRequest.tools) {
 				const tool = TOOL[t.name];
 				for (const prefix of tool.ids) assert.ok(t.description.includes(prefix), `${t.name}: "${t.description}" does not name ${prefix}…`);
-				if (tool.destructive) assert.match(t.description, /cannot be undone/i, `${t.name}: "${t.description}"`);
+				// The action is a short label now; "Permanently" is what the default description keeps of the warning.
+				if (tool.destructive) assert.match(t.description, /^Permanently delete /, `${t.name}: "${t.description}"`);
 			}
 		});
 
@@ -433,7 +464,7 @@ async function agentChecks(checks, n8n, sb, credential) {
 				['GET', `${BASE}/applications`, query(1), undefined],
 				['GET', `${BASE}/applications`, query(2), undefined],
 			]);
-			const simplified = expected.map(simplifiedApplication);
+			const simplified = expected.map(toolApplication);
 			assert.deepStrictEqual(results[0].json.slice(0, -1), simplified.slice(0, PAGE_SIZE));
 			const note = results[0].json.at(-1);
 			assert.strictEqual(note.id, undefined, 'the paging note has an id');
@@ -605,12 +636,15 @@ async function mcpChecks(checks, n8n, sb, credential) {
 	const mcpPath = `recruiting-mcp-${crypto.randomBytes(3).toString('hex')}`;
 	const { endpointMcp } = await n8n.rest('GET', '/settings');
 	const url = new URL(`${n8n.webhookUrl}/${endpointMcp}/${mcpPath}`);
-	const offered = ['Get_candidate', 'Find_applications', 'Delete_job'];
+	const editorMade = editorMadeTool();
+	const tools = { ...TOOL, [toolName(editorMade.name)]: editorMade };
+	const offered = ['Get_candidate', 'Find_applications', 'Delete_job', toolName(editorMade.name)];
 	let workflow;
 	let client;
 	const names = {
-		setup: 'mcp: MCP Server Trigger with 3 Recruiting tools activated; the MCP client connects (Streamable HTTP)',
-		list: 'mcp: tools/list gives each tool\'s name, description and $fromAI input schema',
+		setup: 'mcp: MCP Server Trigger with 4 Recruiting tools activated; the MCP client connects (Streamable HTTP)',
+		list: 'mcp: tools/list gives each tool\'s name, description and $fromAI input schema (one tool as the editor makes it: node name, ✨ key)',
+		readme: 'mcp: README.md\'s MCP snippet, copied (URL and ID filled in), runs with node and gets the candidate from the editor-made tool',
 		call: 'mcp: tools/call Get candidate -> the simplified candidate; the service saw exactly one GET',
 		notFound: `mcp: tools/call with ${MISSING_CANDIDATE} -> a result naming it and can_, not an exception; one GET`,
 		sse: 'mcp: the SSE transport lists the same tools; Find applications -> page 1, 20 a page',
@@ -633,9 +667,34 @@ async function mcpChecks(checks, n8n, sb, credential) {
 		const target = await control.apiGet(`/candidates/${apps[53].candidate.id}`);
 
 		await checks.check(names.list, async () => {
-			const { tools } = await client.listTools();
-			assert.deepStrictEqual(tools.map((t) => t.name).sort(), [...offered].sort());
-			for (const t of tools) assertOffered(t.name, t.description, t.inputSchema);
+			const listed = (await client.listTools()).tools;
+			assert.deepStrictEqual(listed.map((t) => t.name).sort(), [...offered].sort());
+			for (const t of listed) assertOffered(t.name, t.description, t.inputSchema, tools);
+			const made = listed.find((t) => t.name === toolName(editorMade.name));
+			log(`mcp: the editor-made tool is offered as ${made.name}: "${made.description}", ${JSON.stringify(made.inputSchema.properties)}`);
+		});
+
+		await checks.check(names.readme, async () => {
+			const snippet = readmeBlock('mcp client');
+			const readmeUrl = 'http://127.0.0.1:5678/mcp/recruiting';
+			for (const literal of [readmeUrl, "'can_…'"]) {
+				assert.strictEqual(snippet.split(literal).length, 2, `README.md's MCP snippet should hold ${literal} once:\n${snippet}`);
+			}
+			assert.ok(snippet.includes(`'${toolName(editorMade.name)}'`), `README.md's MCP snippet does not call ${toolName(editorMade.name)}:\n${snippet}`);
+			const file = path.join(ROOT, 'build', `readme-mcp-${crypto.randomBytes(3).toString('hex')}.js`);
+			fs.mkdirSync(path.dirname(file), { recursive: true });
+			fs.writeFileSync(file, snippet.replace(readmeUrl, url.href).replace("'can_…'", `'${target.id}'`));
+			await control.clearRequests();
+			let out;
+			try {
+				out = await runOk(process.execPath, [file], { cwd: path.dirname(file), timeoutMs: 60000 });
+			} finally {
+				fs.rmSync(file, { force: true });
+			}
+			const lines = out.stdout.trim().split('\n');
+			assert.deepStrictEqual(lines.slice(0, offered.length).sort(), [...offered].sort(), `the snippet printed: ${out.stdout}`);
+			assert.deepStrictEqual(JSON.parse(lines.slice(offered.length).join('\n')), [toolCandidate(target)], `the snippet printed: ${out.stdout}`);
+			assert.deepStrictEqual(compact(await control.requests()), [['GET', `${BASE}/candidates/${target.id}`, {}, undefined]]);
 		});
 
 		await checks.check(names.call, async () => {
@@ -643,7 +702,7 @@ async function mcpChecks(checks, n8n, sb, credential) {
 			const result = await client.callTool({ name: 'Get_candidate', arguments: { candidateId: target.id } });
 			assert.ok(!result.isError, `isError: ${JSON.stringify(result.content)}`);
 			assert.strictEqual(result.content.length, 1);
-			assert.deepStrictEqual(JSON.parse(result.content[0].text), [simplifiedCandidate(target)]);
+			assert.deepStrictEqual(JSON.parse(result.content[0].text), [toolCandidate(target)]);
 			const service = await control.requests();
 			assert.deepStrictEqual(compact(service), [['GET', `${BASE}/candidates/${target.id}`, {}, undefined]]);
 		});
@@ -669,7 +728,7 @@ async function mcpChecks(checks, n8n, sb, credential) {
 				const result = await sse.callTool({ name: 'Find_applications', arguments: { jobId: job.id, parentStage: stage.parent_stage, page: 1 } });
 				assert.ok(!result.isError, `isError: ${JSON.stringify(result.content)}`);
 				const items = JSON.parse(result.content[0].text);
-				assert.deepStrictEqual(items.filter((x) => x.id), expected.slice(0, PAGE_SIZE).map(simplifiedApplication));
+				assert.deepStrictEqual(items.filter((x) => x.id), expected.slice(0, PAGE_SIZE).map(toolApplication));
 				const service = await control.requests();
 				assert.deepStrictEqual(compact(service), [
 					['GET', `${BASE}/applications`, { job_id: job.id, parent_stage: stage.parent_stage, page: '1', page_size: String(PAGE_SIZE) }, undefined],

@@ -11,7 +11,7 @@ const crypto = require('crypto');
 const { log, FatalCheck, waitFor } = require('../../../scripts/e2e/lib');
 const { startAssistantModel } = require('../../../scripts/e2e/assistantModel');
 const { createModelCredential } = require('../../../scripts/e2e/agentWorkflow');
-const { fillExample, chatUrlOf, simplifiedApplication } = require('../../../scripts/e2e/examples');
+const { fillExample, chatUrlOf, toolApplication } = require('../../../scripts/e2e/examples');
 
 const BASE = '/v1.0/cmp_demo';
 const PAGE_SIZE = 20;
@@ -86,7 +86,7 @@ async function assistantExampleChecks(checks, n8n, sb, credential) {
 			for (const t of first.tools) assert.doesNotMatch(t.description, /cannot be undone|delete|cancel/i, `${t.name}: ${t.description}`);
 			assert.match(first.system, /cannot delete, cancel/i, 'the system message does not say what the assistant cannot do');
 			const { items: expected } = await get(`/applications?job_id=${jobId}&parent_stage=screening&page_size=${PAGE_SIZE}`);
-			const simplified = expected.map(simplifiedApplication);
+			const simplified = expected.map(toolApplication);
 			assert.deepStrictEqual(run.requests.at(-1).toolResults[0].json.filter((x) => x.id), simplified, 'what the tool handed the model');
 			const lines = run.answer.split('\n');
 			assert.strictEqual(lines[0], `Applications to ${simplified[0].job_title} (${jobId}) at the screening stage:`);

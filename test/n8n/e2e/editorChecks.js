@@ -75,6 +75,7 @@ async function editorChecks(checks, n8n, sb, credential) {
 		const byEmail = await search('searchApplications', app.candidate.email);
 		const hit = byEmail.results.find((r) => r.value === app.id);
 		assert.ok(hit && hit.name.includes(app.job.title), `application not found: ${JSON.stringify(byEmail.results.slice(0, 3))}`);
+		assert.ok(hit.name.includes(`<${app.candidate.email}>`), `the application picker does not show the e-mail: ${hit.name}`);
 	});
 
 	await checks.check(`picker: one candidate's e-mail among ${LARGE.toLocaleString('en-US')} applications, within the bound`, async () => {

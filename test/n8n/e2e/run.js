@@ -11,7 +11,8 @@
  *            --trigger-only (single-process suites: only the trigger's checks),
  *            --agent-only (single-process suites: only the AI agent and MCP checks)
  *
- * Per version: build, `npm pack`, install the tarball community-style into a fresh n8n user folder,
+ * Per version: build, `npm pack`, install the tarball into a fresh n8n user folder by the command
+ * README.md gives (scripts/e2e/readme.js runs it as written),
  * start the sandbox in-process (2,345 applications), create the credential through the public API,
  * run every operation of the Recruiting node through `n8n execute` and read the execution back
  * through the public API, an error workflow, the node as an AI Agent's tool (scripted model) and
@@ -38,6 +39,7 @@ const { editorChecks } = require('./editorChecks');
 const { splitHostChecks } = require('./splitHostChecks');
 const { agentChecks, mcpChecks } = require('./agentChecks');
 const { assistantExampleChecks } = require('./assistantChecks');
+const { installAsReadme } = require('../../../scripts/e2e/readme');
 
 const VERSIONS = ['2.41.1', '1.123.81'];
 const APPLICATIONS = 2345;
@@ -439,10 +441,12 @@ async function singleSuite(checks, version, tarball, o) {
 	try {
 		try {
 			await checks.check(
-				'start: sandbox + fresh n8n with the packed tarball installed community-style',
+				'start: sandbox + fresh n8n with the packed tarball installed by the README\'s own command (into ~/.n8n/nodes)',
 				async () => {
 					sb = await startSandbox({ seed: { applications: APPLICATIONS } });
-					n8n = await startN8n({ version, userFolder, communityTarballs: [tarball] });
+					const command = await installAsReadme({ userFolder, tarball });
+					log(`installed as README.md says: ${command.split('\n').join(' ; ')}`);
+					n8n = await startN8n({ version, userFolder });
 					const pkg = JSON.parse(
 						fs.readFileSync(path.join(userFolder, '.n8n', 'nodes', 'node_modules', wfs.PKG, 'package.json'), 'utf8'),
 					);

@@ -44,7 +44,7 @@ const ID_FILTERS = [
 
 export const option = getManyOption(
 	'Lists applications, optionally filtered by candidate, job, parent stage or custom pipeline. Returns one item per application: with Simplify on, flat fields (candidate_name, candidate_email, job_title, parent_stage…), otherwise the full application.',
-	'Search applications by job (job_…), candidate (can_…) or parent stage, with candidate and job names',
+	'Get many applications (by job_… or can_…)',
 );
 
 export const properties: INodeProperties[] = [

@@ -33,7 +33,7 @@ export const option: OperationOption = {
 	value: 'updateSource',
 	description:
 		'Sets where an application came from: origin, source name, contact, user, recruiter (the service\'s full API; only the fields given are sent). Returns the application\'s source.',
-	action: 'Set where an application (app_…) of a candidate (can_…) came from: origin, source, referrer',
+	action: 'Update an application\'s source (app_…)',
 };
 
 export const properties: INodeProperties[] = [

@@ -10,7 +10,7 @@ export const option: OperationOption = {
 	value: 'delete',
 	description:
 		'Permanently deletes an application form; this cannot be undone. Returns { deleted: true }.',
-	action: 'Permanently delete an application form by form ID (form_…): cannot be undone',
+	action: 'Permanently delete an application form (form_…)',
 };
 
 export const properties: INodeProperties[] = [

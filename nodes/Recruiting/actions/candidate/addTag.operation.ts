@@ -10,7 +10,7 @@ export const option: OperationOption = {
 	name: 'Add Tag',
 	value: 'addTag',
 	description: 'Adds one tag to a candidate, keeping their other tags. Returns { success: true }.',
-	action: 'Add a tag, by name or ID, to a candidate (can_…), keeping their other tags',
+	action: 'Add a tag to a candidate (can_…)',
 };
 
 export const properties: INodeProperties[] = [

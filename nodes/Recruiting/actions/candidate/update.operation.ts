@@ -18,7 +18,7 @@ export const option: OperationOption = {
 	value: 'update',
 	description:
 		'Overwrites the candidate fields given (others stay as they are); tags given replace the candidate\'s whole tag list. Returns the updated candidate.',
-	action: 'Change a candidate\'s (can_…) profile fields; tags given replace all their tags',
+	action: 'Update a candidate (can_…)',
 };
 
 export const properties: INodeProperties[] = [

@@ -22,7 +22,7 @@ export const option: OperationOption = {
 	value: 'update',
 	description:
 		'Overwrites the fields given of a note on a candidate (files and mentions given replace the current ones). Returns the updated note.',
-	action: 'Change the text of an existing note on a candidate (can_…) by note ID',
+	action: 'Update a note on a candidate (can_…)',
 };
 
 export const properties: INodeProperties[] = [

@@ -4,5 +4,5 @@ export const { option, properties, execute, output } = simpleGetMany(['emailtemp
 	output: 'emailTemplate',
 	plural: 'email templates',
 	description: 'Lists the account\'s email templates. Returns one item per template (name, subject, body, stage, language).',
-	action: 'Get many email templates with their names, subjects and stages',
+	action: 'Get many email templates',
 });

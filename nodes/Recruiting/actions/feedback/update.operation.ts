@@ -95,7 +95,7 @@ export const option: OperationOption = {
 	value: 'update',
 	description:
 		'Writes answers to the questions of a feedback form about an application. Returns the updated feedback with its questions and answers.',
-	action: 'Record answers on a feedback form by feedback ID (fdbk_…), replacing earlier answers to those questions',
+	action: 'Update feedback by ID (fdbk_…)',
 };
 
 export const properties: INodeProperties[] = [

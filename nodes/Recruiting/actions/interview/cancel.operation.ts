@@ -10,7 +10,7 @@ export const option: OperationOption = {
 	value: 'cancel',
 	description:
 		'Cancels a scheduled interview; this cannot be undone through the API. Returns { success: true }.',
-	action: 'Cancel a scheduled interview by interview ID (int_…): cannot be undone',
+	action: 'Cancel an interview (int_…)',
 };
 
 export const properties: INodeProperties[] = [

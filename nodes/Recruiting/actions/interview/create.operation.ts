@@ -42,7 +42,7 @@ export const option: OperationOption = {
 	value: 'create',
 	description:
 		'Schedules an interview for an application: type, start and end, time zone, attendees. Returns the created interview.',
-	action: 'Schedule an interview for an application (app_…) with a start, end and type',
+	action: 'Schedule an interview for an application (app_…)',
 };
 
 export const properties: INodeProperties[] = [

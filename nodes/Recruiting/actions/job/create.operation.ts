@@ -31,7 +31,7 @@ export const option: OperationOption = {
 	name: 'Create',
 	value: 'create',
 	description: 'Creates a job from a title and optional details. Returns the created job.',
-	action: 'Create a job from a title and optional details; returns the new job ID (job_…)',
+	action: 'Create a job',
 };
 
 export const properties: INodeProperties[] = [

@@ -10,7 +10,7 @@ export const option: OperationOption = {
 	value: 'delete',
 	description:
 		'Permanently deletes a job; this cannot be undone. Returns { deleted: true }.',
-	action: 'Permanently delete a job by job ID (job_…): cannot be undone',
+	action: 'Permanently delete a job (job_…)',
 };
 
 export const properties: INodeProperties[] = [jobIdField];

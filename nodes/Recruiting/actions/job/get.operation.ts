@@ -10,7 +10,7 @@ export const option: OperationOption = {
 	value: 'get',
 	description:
 		'Retrieves one job by ID. Returns the job: with Simplify on, flat fields (title, status, type, city, remote, owner_id, apply_url, tags…), otherwise the full record.',
-	action: 'Get a job\'s details by job ID (job_…)',
+	action: 'Get a job by ID (job_…)',
 };
 
 export const properties: INodeProperties[] = [jobIdField, simplifyField];

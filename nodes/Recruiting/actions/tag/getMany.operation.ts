@@ -5,5 +5,5 @@ export const { option, properties, execute, output } = simpleGetMany(['tags'], {
 	plural: 'tags',
 	description:
 		'Lists the account\'s tags. Returns one item per tag (ID, name, color, type, status); Candidate → Add Tag takes the ID or the name.',
-	action: 'Get many tags with their IDs and names',
+	action: 'Get many tags',
 });

@@ -7,7 +7,7 @@ const list = simpleGetMany(['users'], {
 	plural: 'users',
 	description:
 		'Lists the users of the company account. Returns one item per user: ID (usr_…), name, e-mail, type (role), category, permissions and assigned jobs.',
-	action: 'Get many users (usr_…) of the company with their names, e-mails and roles',
+	action: 'Get many users (usr_…)',
 });
 
 export const { option, properties, output } = list;

@@ -4,5 +4,5 @@ export const { option, properties, execute, output } = simpleGetMany(['users', '
 	output: 'userCategory',
 	plural: 'user categories',
 	description: 'Lists the account\'s user categories. Returns one item per category (ID and name).',
-	action: 'Get many user categories with their IDs',
+	action: 'Get many user categories',
 });

@@ -12,7 +12,7 @@ export const option: OperationOption = {
 	value: 'get',
 	description:
 		'Retrieves one webhook by ID. Returns its endpoint, name, description, subscribed_events and status; the signing key only when asked for.',
-	action: 'Get a webhook\'s endpoint and events by webhook ID (wh_…)',
+	action: 'Get a webhook by ID (wh_…)',
 };
 
 export const properties: INodeProperties[] = [
