@@ -2,13 +2,16 @@
 'use strict';
 /**
  * `npm run bench`: B1–B6 and B8 (the node as an AI agent's tool) inside a real n8n 2.41.1 (our package installed from its own `npm pack`
- * tarball, community-style) against the sandbox, and B7, exactly once under load in queue mode
- * (test/n8n/reliability/queueLoad.js, once per recipe); writes BENCHMARKS.md. Not part of CI.
+ * tarball, community-style) against the sandbox, B7, exactly once under load in queue mode
+ * (test/n8n/reliability/queueLoad.js, once per recipe), and RL, the node's defaults against the
+ * sandbox's rate limiter (rateLimited.js); writes BENCHMARKS.md. Not part of CI.
  *
- *   node bench/run.js [--runs 5] [--only B1,B2,B3,B4,B5,B6,B7,B8] [--saving on,off]
+ *   node bench/run.js [--runs 5] [--only B1,B2,B3,B4,B5,B6,B7,B8,RL] [--saving on,off]
  *        [--max-load 1.0] [--load-wait-min 10] [--out BENCHMARKS.md] [--json file]
  *        [--applications 20000] [--b2-items 1000] [--b4-latency 30] [--b4-throughput 400]
  *        [--profile]                         # CPU profiles of n8n's main process (build/profiles)
+ *        [--rl-runs 1] [--rl-cases get10,all10,get2,all2] [--rl-styles none,ratelimit,x-ratelimit]
+ *   node bench/run.js --only RL ...          # RL alone: rewrites only its section of BENCHMARKS.md
  *   node bench/run.js --render file.json [--out file.md]   # rewrite the report from a saved --json
  *   node bench/run.js --wan ...              # the WAN table, see wan.js
  *
@@ -31,6 +34,7 @@ const e2eLib = require('../scripts/e2e/lib');
 const { buildAll, signedDelivery } = e2eLib;
 const { signatureBench } = require('./b3-signature');
 const { benchB8 } = require('./b8-agent');
+const rl = require('./rateLimited');
 
 const ROOT = path.resolve(__dirname, '..');
 const N8N_VERSION = '2.41.1';
@@ -41,7 +45,7 @@ function parseOptions(argv) {
 		__filename,
 		{
 			runs: { type: 'string', default: '5' },
-			only: { type: 'string', default: 'B1,B2,B3,B4,B5,B6,B7,B8' },
+			only: { type: 'string', default: 'B1,B2,B3,B4,B5,B6,B7,B8,RL' },
 			saving: { type: 'string', default: 'on,off' },
 			'max-load': { type: 'string', default: '1.0' },
 			'load-wait-min': { type: 'string', default: '10' },
@@ -55,6 +59,9 @@ function parseOptions(argv) {
 			'b4-throughput': { type: 'string', default: '400' },
 			render: { type: 'string' },
 			profile: { type: 'boolean', default: false },
+			'rl-runs': { type: 'string', default: '1' },
+			'rl-cases': { type: 'string', default: 'get10,all10,get2,all2' },
+			'rl-styles': { type: 'string', default: 'none,ratelimit,x-ratelimit' },
 		},
 		argv,
 	);
@@ -72,6 +79,9 @@ function parseOptions(argv) {
 		b4Throughput: Number(a['b4-throughput']),
 		b4Senders: 8,
 		profile: a.profile,
+		rlRuns: Number(a['rl-runs']),
+		rlCases: a['rl-cases'].split(','),
+		rlStyles: a['rl-styles'].split(','),
 	};
 	return { o, render: a.render, outGiven: a.out !== undefined };
 }
@@ -681,7 +691,10 @@ async function main() {
 	// `--render report.json`: only rewrite BENCHMARKS.md (or --out) from a saved report (e.g. after editing analysis.js).
 	if (render) {
 		const saved = JSON.parse(fs.readFileSync(render, 'utf8'));
-		fs.writeFileSync(outGiven ? o.out : saved.options.out, require('./report').renderReport(saved));
+		const file = outGiven ? o.out : saved.options.out;
+		const rlSection = saved.rl ? rl.renderRateLimited(saved.rl, saved.git) : null;
+		if (saved.rlOnly) rl.writeRateLimitedSection(file, rlSection);
+		else fs.writeFileSync(file, rl.keepRateLimitedSection(file, require('./report').renderReport(saved), rlSection));
 		return;
 	}
 	const t0 = Date.now();
@@ -697,8 +710,23 @@ async function main() {
 	report.git = sh('git', ['rev-parse', '--short', 'HEAD']).trim();
 
 	log('building and packing');
+	// What goes into the tarball when the work tree differs from the commit: a digest of that diff.
+	const diff = sh('git', ['diff', 'HEAD', '--', 'nodes', 'credentials', 'package.json']);
+	report.dirty = diff.trim() === '' ? false : `diff ${crypto.createHash('sha256').update(diff).digest('hex').slice(0, 10)}`;
 	const { tarball, b5 } = await packPackage();
 	report.b5 = b5;
+
+	// RL alone: its runs mostly wait on the limiter, so no waiting for a quiet machine (the load is
+	// recorded), and only its section of the file is rewritten.
+	if (o.only.length === 1 && o.only[0] === 'RL') {
+		report.rlOnly = true;
+		report.rl = { ...(await rl.benchRateLimited({ root: ROOT, tarball, version: N8N_VERSION, o, log })), dirty: report.dirty };
+		report.totalSeconds = Math.round((Date.now() - t0) / 1000);
+		if (o.json) fs.writeFileSync(o.json, JSON.stringify(report, null, 2));
+		rl.writeRateLimitedSection(o.out, rl.renderRateLimited(report.rl, report.git));
+		log(`wrote the RL section of ${path.relative(ROOT, o.out)} in ${report.totalSeconds}s`);
+		return;
+	}
 
 	report.loadBefore = await waitForQuietMachine(o);
 	log(`load ${report.loadBefore.one} (1 min)`);
@@ -759,11 +787,15 @@ async function main() {
 	if (o.only.includes('B7')) {
 		report.b7 = { loadBefore: loadavg(), variants: benchB7() };
 	}
+	if (o.only.includes('RL')) {
+		report.rl = { ...(await rl.benchRateLimited({ root: ROOT, tarball, version: N8N_VERSION, o, log })), dirty: report.dirty };
+	}
 	report.loadAfter = loadavg();
 	report.totalSeconds = Math.round((Date.now() - t0) / 1000);
 	if (o.json) fs.writeFileSync(o.json, JSON.stringify(report, null, 2));
 	const { renderReport } = require('./report');
-	fs.writeFileSync(o.out, require('./wan').keepWanSection(o.out, renderReport(report)));
+	const rendered = require('./wan').keepWanSection(o.out, renderReport(report));
+	fs.writeFileSync(o.out, rl.keepRateLimitedSection(o.out, rendered, report.rl ? rl.renderRateLimited(report.rl, report.git) : null));
 	log(`wrote ${path.relative(ROOT, o.out)} in ${report.totalSeconds}s`);
 	if (o.profile) listProfiles(o.profileDir);
 }

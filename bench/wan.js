@@ -145,6 +145,9 @@ async function main(argv) {
 	const o = { rtts: a.rtt.split(',').map(Number), runs: Number(a.runs), applications: Number(a.applications), items: Number(a.items), maxLoad: Number(a['max-load']), loadWaitMin: Number(a['load-wait-min']) };
 	const report = { startedAt: new Date().toISOString(), git: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim(), options: o };
 	log('building and packing');
+	// What goes into the tarball when the work tree differs from the commit: a digest of that diff.
+	const diff = execFileSync('git', ['diff', 'HEAD', '--', 'nodes', 'credentials', 'package.json'], { cwd: ROOT, encoding: 'utf8' });
+	report.dirty = diff.trim() === '' ? false : `diff ${require('crypto').createHash('sha256').update(diff).digest('hex').slice(0, 10)}`;
 	const { tarball } = await run.packPackage();
 	report.loadBefore = await run.waitForQuietMachine(o);
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-wan-'));
@@ -226,6 +229,7 @@ async function main(argv) {
 	report.loadAfter = loadavg();
 	if (a.json) fs.writeFileSync(a.json, JSON.stringify(report, null, 2));
 	const old = fs.existsSync(a.out) ? fs.readFileSync(a.out, 'utf8') : '# Benchmarks\n';
+	report.previous = previousRun(old);
 	fs.writeFileSync(a.out, withWanSection(old, renderWan(report)));
 	log(`wrote the WAN section of ${path.relative(ROOT, a.out)}`);
 }
@@ -238,7 +242,7 @@ function renderWan(r) {
 		START,
 		'## Where users are: over TLS with an emulated round trip (`npm run bench -- --wan`)',
 		'',
-		`Run of ${r.startedAt}, git ${r.git}; load average (1/5/15 min) before ${r.loadBefore.one}/${r.loadBefore.five}/${r.loadBefore.fifteen}, after ${r.loadAfter.one}/${r.loadAfter.five}/${r.loadAfter.fifteen} (2 cores shared with other work). n8n ${r.n8n} reaches the sandbox (${r.options.applications} applications) through a TLS front with a throwaway CA made at bench time (trusted through \`NODE_EXTRA_CA_CERTS\`) behind a userland delay proxy: half the round trip each way on every chunk, one more round trip before a new connection's first bytes (the TCP handshake). Median of ${r.options.runs} rounds per round trip; execution time is n8n's own (picker: the editor's calls, until the candidate is found).`,
+		`Run of ${r.startedAt}, git ${r.git}${r.dirty ? ` plus the uncommitted changes to nodes/ of that moment (${r.dirty} of \`git diff HEAD -- nodes credentials package.json\`), as built into the tarball` : ''}; load average (1/5/15 min) before ${r.loadBefore.one}/${r.loadBefore.five}/${r.loadBefore.fifteen}, after ${r.loadAfter.one}/${r.loadAfter.five}/${r.loadAfter.fifteen} (2 cores shared with other work). n8n ${r.n8n} reaches the sandbox (${r.options.applications} applications) through a TLS front with a throwaway CA made at bench time (trusted through \`NODE_EXTRA_CA_CERTS\`) behind a userland delay proxy: half the round trip each way on every chunk, one more round trip before a new connection's first bytes (the TCP handshake). Median of ${r.options.runs} rounds per round trip; execution time is n8n's own (picker: the editor's calls, until the candidate is found).`,
 		'',
 		`| | ${rtts.map((t) => `${t} ms`).join(' | ')} | requests / connections |`,
 		`|---|${rtts.map(() => '---').join('|')}|---|`,
@@ -261,8 +265,20 @@ function renderWan(r) {
 	}
 	if (has('picker')) targets.push(`picker search ≤ 2 s: ${fmt(at(last, 'picker') / 1000, 2)} s (${at(last, 'picker') <= 2000 ? 'met' : 'missed'})`);
 	if (targets.length > 0) lines.push(`Targets at ${last} ms: ${targets.join('; ')}.`, '');
+	if (r.previous) lines.push(`The run before this one (${r.previous.run}): ${r.previous.targets}`, '');
 	lines.push('Raw (ms, in run order): ' + rtts.map((t) => `${t} ms: ` + r.variants.map((v) => `${v.key} ${r.results[t][v.key].map((x) => fmt(x.ms)).join('/')}`).join(', ')).join('; ') + '.', '', END);
 	return lines.join('\n');
+}
+
+/** The run date, commit and targets line of the WAN section in `text` (the figures this run replaces). */
+function previousRun(text) {
+	const start = text.indexOf(START);
+	const end = text.indexOf(END);
+	if (start < 0 || end < start) return null;
+	const section = text.slice(start, end);
+	const run = /Run of (\S+), git (\w+)/.exec(section);
+	const targets = /^Targets at .*$/m.exec(section);
+	return run && targets ? { run: `${run[1]}, git ${run[2]}`, targets: targets[0] } : null;
 }
 
 /** `text` with its WAN section replaced by `section` (appended when it has none). */
