@@ -14,7 +14,8 @@ import { sleep } from 'n8n-workflow';
  *   `X-RateLimit-*`), else from the 429s themselves: between two refusals the service's bucket was
  *   empty at both ends, so the answers in between are exactly what it refilled (rate = answers ÷ time).
  * - **Pause**: after a 429 nothing leaves before its `Retry-After` (seconds or HTTP date); without
- *   one, exponential back-off with jitter from 1 s. A 503's Retry-After pauses too.
+ *   one, and for 429s in a row with nothing answered between them, exponential back-off with jitter
+ *   from 1 s. A 503's Retry-After pauses too.
  *
  * Every wait for a pause is charged to the run that waits (its WaitBudget): past the run's Max Wait
  * for Rate Limits the request fails with RateLimitWaitExceeded instead of waiting.
@@ -427,7 +428,9 @@ export class SendRate {
 			const ceiling = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (this.refusalsInARow - 1));
 			return ceiling / 2 + (this.clock.random() * ceiling) / 2;
 		};
-		const pause = asked !== undefined ? asked * 1000 : backoff();
+		// Retry-After is the least wait; 429s in a row with no answer between them (a Retry-After of 0
+		// answered again and again) back off as if it were missing, so no service is hammered.
+		const pause = Math.max(asked !== undefined ? asked * 1000 : 0, asked === undefined || this.refusalsInARow > 1 ? backoff() : 0);
 		this.pausedUntil = Math.max(this.pausedUntil, now + pause);
 		this.tokens = 0;
 		this.refilledAt = this.pausedUntil;
