@@ -54,7 +54,7 @@ const requestOptions: INodeProperties = {
 			// A literal, as n8n's lint wants: a test holds it to DEFAULT_MAX_RATE_LIMIT_WAIT_MS.
 			default: 300,
 			description:
-				'How long this run may wait, in seconds and in all, when the service answers 429 (too many requests) and asks to wait. The node learns how fast the service lets it send and slows down to that pace; it fails only when the waits add up to more than this. 0 fails at the first 429.',
+				'How long this run may wait, in seconds, when the service answers 429 (too many requests) and no request gets through. The node learns how fast the service lets it send and slows down to that pace; waits are waited out however often as long as requests succeed in between. 0 fails at the first 429.',
 		},
 	],
 };

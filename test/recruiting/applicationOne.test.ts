@@ -60,6 +60,19 @@ describe('application get', () => {
 		expect(fx.sandbox.requests).toHaveLength(2 + apps.length);
 	});
 
+	test('items that wait on one list read refused past Max Wait: each error says how far the run got, once (review R12)', async () => {
+		fx.sandbox.setRateLimit({ rate: 0.001, burst: 1 });
+		const apps = listed.slice(110, 120); // all on page 2
+		const result = await fx.run(
+			{ resource: 'application', operation: 'get', applicationId: byId('={{ $json.id }}'), requestOptions: { maxRateLimitWait: 0, concurrency: 10 } },
+			{ input: apps.map((app) => ({ id: app.id })), continueOnFail: true },
+		);
+		fx.sandbox.setRateLimit(undefined);
+		const descriptions = jsonOf(result).map((item) => String(item.description));
+		expect(descriptions).toHaveLength(10);
+		for (const description of descriptions) expect(description.match(/items were done before this one/g)).toHaveLength(1);
+	});
+
 	test('an application the list does not hold: a 404 naming it, after the whole (bounded) list', async () => {
 		const error = errorOf(await fx.run({ resource: 'application', operation: 'get', applicationId: byId('app_nobody') }));
 		expect(error.message).toBe('The application "app_nobody" was not found');

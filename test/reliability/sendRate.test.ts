@@ -8,7 +8,8 @@
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
 import { DEFAULT_POLICY } from '../../nodes/shared/transport/policy';
 import { recruitingRequest } from '../../nodes/shared/transport/request';
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, runOf, startRun } from '../../nodes/shared/transport/state';
+import { connectionOf } from '../../nodes/shared/transport/connection';
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, runOf, sendRateFor, startRun } from '../../nodes/shared/transport/state';
 import { RateLimiter, type RateLimitConfig } from '../../sandbox/rateLimit';
 import { testNode } from '../harness/testNode';
 
@@ -153,7 +154,7 @@ test('a lone GET against endless 429s (Retry-After 1) waits them out, backing of
 	expect(times[times.length - 1]).toBeLessThanOrEqual(10);
 	const error = s.error as { message: string; description: string; context: { rateLimitWaitSeconds: number } };
 	expect(error.message).toMatch(/^The service is rate limiting requests and asked to wait \d+ s more$/);
-	expect(error.description).toMatch(/this run may wait 10 s in all \(Max Wait for Rate Limits\) and has waited \d+ s/);
+	expect(error.description).toMatch(/this run may wait 10 s while no request gets through \(Max Wait for Rate Limits\) and has waited \d+ s/);
 	expect(error.context.rateLimitWaitSeconds).toBeGreaterThanOrEqual(1);
 });
 
@@ -365,5 +366,211 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 		expect(results.filter((r) => r.error)).toEqual([]);
 		expect(stats.refused - before).toBeLessThanOrEqual(3);
 		expect(runOf(service.ctx).waitBudget.waited).toBeLessThanOrEqual(3000);
+	});
+});
+
+/** Found by a hostile review of the first version (each failed on it as described). */
+describe('review findings', () => {
+	test('R1: a 429 with Retry-After 0, forever: backs off and ends at the budget, instead of looping', async () => {
+		const f = fakeContext();
+		startRun(f.ctx, { maxRateLimitWaitMs: 10_000 });
+		const s = settle(recruitingRequest.call(f.ctx, { method: 'GET', path: '/x' }));
+		for (let i = 0; i < 5000 && !s.done; i++) {
+			await flush(10);
+			f.open().forEach((c) => c.answer(r429(0)));
+		}
+		expect(s.done).toBe(true); // was: 500 attempts in 5 s and never done
+		expect(f.calls.length).toBeLessThanOrEqual(8);
+	});
+
+	test('R1b: Max Wait 0 fails at the first 429, whatever its Retry-After (0, 0.2 s): the POST is sent once', async () => {
+		for (const ra of ['0', '0.2']) {
+			const f = fakeContext();
+			startRun(f.ctx, { maxRateLimitWaitMs: 0 });
+			const s = settle(recruitingRequest.call(f.ctx, { method: 'POST', path: '/x', body: {} }));
+			for (let i = 0; i < 300 && !s.done; i++) {
+				await flush(10);
+				f.open().forEach((c) => c.answer({ statusCode: 429, headers: { 'retry-after': ra }, body: {} }));
+			}
+			expect(f.calls).toHaveLength(1); // was: 300 times in 3 s
+			expect((s.error as Error).message).toMatch(/^The service is rate limiting requests/);
+		}
+	});
+
+	test('R2: X-RateLimit-* only on a 429, then answers without them: not capped at 1 request a second', async () => {
+		const f = fakeContext();
+		startRun(f.ctx, { itemsInFlight: 64 });
+		settle(recruitingRequest.call(f.ctx, { method: 'GET', path: '/a' }));
+		await flush();
+		f.open()[0].answer({ statusCode: 429, headers: { 'retry-after': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' }, body: {} });
+		const results = Array.from({ length: 60 }, (_, i) => settle(recruitingRequest.call(f.ctx, { method: 'GET', path: `/g${i}` })));
+		for (let step = 0; step < 20000 && !results.every((r) => r.done); step++) {
+			await flush(10);
+			f.open().forEach((c) => c.answer(ok));
+		}
+		expect((Date.now() - T0) / 1000).toBeLessThan(10); // was: 60 s
+	});
+
+	test('R3: a hostile RateLimit-Policy with q=0 after a learned rate does not stop every send', async () => {
+		const f = fakeContext();
+		startRun(f.ctx, { itemsInFlight: 64, maxRateLimitWaitMs: 5_000 });
+		settle(recruitingRequest.call(f.ctx, { method: 'GET', path: '/a' }));
+		await flush();
+		f.open()[0].answer(ok);
+		await flush(300);
+		settle(recruitingRequest.call(f.ctx, { method: 'GET', path: '/b' }));
+		await flush();
+		f.open()[0].answer(r429(1));
+		await flush(1100);
+		f.open().forEach((c) => c.answer({ statusCode: 200, headers: { ratelimit: '"x";r=0;t=1', 'ratelimit-policy': '"x";q=0;w=1' }, body: {} }));
+		await flush();
+		const later = settle(recruitingRequest.call(f.ctx, { method: 'GET', path: '/c' }));
+		for (let i = 0; i < 600 && !later.done; i++) {
+			await flush(1000);
+			f.open().forEach((c) => c.answer(ok));
+		}
+		expect(later.done).toBe(true); // was: never sent in 10 min
+	});
+
+	test('R4: a run that failed drops its waiting requests at once, not after the whole pause', async () => {
+		const f = fakeContext();
+		const run = startRun(f.ctx, { itemsInFlight: 64 });
+		settle(recruitingRequest.call(f.ctx, { method: 'GET', path: '/a' }));
+		await flush();
+		f.open()[0].answer(r429(120));
+		await flush();
+		const queued = Array.from({ length: 5 }, (_, i) => settle(recruitingRequest.call(f.ctx, { method: 'GET', path: `/q${i}` })));
+		await flush(1000);
+		run.waitBudget.cancel(); // the router, on another item's failure or a stop
+		await flush(10);
+		expect(queued.every((q) => q.done)).toBe(true); // was: after 119 s
+		expect(f.calls.filter((c) => c.path.startsWith('/q'))).toHaveLength(0);
+	});
+
+	test('R5: a delivery\'s key fetch (no wait allowed) goes before another run\'s paced queue', async () => {
+		const service = limitedService({ rate: 2, burst: 5 });
+		startRun(service.ctx, { itemsInFlight: 64 });
+		Array.from({ length: 64 }, (_, i) => settle(recruitingRequest.call(service.ctx, { method: 'GET', path: `/c${i}` })));
+		for (let step = 0; step < 1000; step++) {
+			await service.pump();
+			await flush(5);
+		}
+		const startKey = Date.now();
+		const key = settle(
+			recruitingRequest.call(service.sibling(), { method: 'GET', path: '/key', policy: { maxRateLimitWaitMs: 0, maxRetries: 0, timeoutMs: 5000 } }),
+		);
+		for (let step = 0; step < 200000 && !key.done; step++) {
+			await service.pump();
+			await flush(5);
+		}
+		expect((Date.now() - startKey) / 1000).toBeLessThan(2); // was: 26.7 s
+		expect(key.error).toBeUndefined();
+	});
+
+	test('R6: a run that joins a pause already under way is charged what it waited', async () => {
+		const f = fakeContext();
+		settle(recruitingRequest.call(f.ctx, { method: 'GET', path: '/a' }));
+		await flush();
+		f.open()[0].answer(r429(50));
+		await flush(1000);
+		const other = f.sibling();
+		startRun(other, { maxRateLimitWaitMs: 60_000 });
+		settle(recruitingRequest.call(other, { method: 'GET', path: '/b' }));
+		await flush(49_500); // the pause ends at 50 s: then its wait is charged
+		expect(runOf(other).waitBudget.waited).toBeGreaterThanOrEqual(48_000); // was: 0
+	});
+
+	test('R7: one 429 after a quiet hour (another client drained the bucket) does not make the credential crawl', async () => {
+		const service = limitedService({ rate: 10, burst: 10 });
+		await runGets(service, 200);
+		for (let k = 0; k < 6; k++) {
+			await flush(600_000);
+			await runGets(service, 1);
+		}
+		for (let i = 0; i < 10; i++) service.limiter.admit('token');
+		const { results, seconds } = await runGets(service, 300);
+		expect(results.filter((r) => r.error)).toEqual([]);
+		expect(seconds).toBeLessThan(40); // was: 164.5 s (ideal 30 s)
+	});
+
+	test('R8: a stopped execution (its cancel signal aborted) does not cut the credential\'s window, nor retries', async () => {
+		const f = fakeContext();
+		startRun(f.ctx, { itemsInFlight: 64 });
+		for (let k = 0; k < 3; k++) {
+			const rs = Array.from({ length: 40 }, (_, i) => settle(recruitingRequest.call(f.ctx, { method: 'GET', path: `/w${i}` })));
+			for (let step = 0; step < 200 && !rs.every((r) => r.done); step++) {
+				await flush(20);
+				f.open().forEach((c) => c.answer(ok));
+			}
+		}
+		const sendRate = sendRateFor((await connectionOf.call(f.ctx as never)).sendRateKey);
+		const before = sendRate.snapshot().window;
+		const aborted = AbortSignal.abort();
+		let attempts = 0;
+		const stopped = {
+			...(f.ctx as object),
+			getExecutionCancelSignal: () => aborted,
+			helpers: {
+				httpRequestWithAuthentication: async () => {
+					attempts++;
+					throw new Error('canceled');
+				},
+			},
+		} as never;
+		startRun(stopped, { itemsInFlight: 64 });
+		const dead = Array.from({ length: 30 }, (_, i) => settle(recruitingRequest.call(stopped, { method: 'GET', path: `/dead${i}` })));
+		for (let step = 0; step < 400 && !dead.every((r) => r.done); step++) await flush(10);
+		expect(sendRate.snapshot().window).toBe(before); // was: 64 → 1
+		expect(attempts).toBe(30);
+	});
+
+	test.each([
+		[{ rate: 10, burst: 10 }, 3000],
+		[{ rate: 2, burst: 5 }, 600],
+	] as [RateLimitConfig, number][])('R9: the pace\'s own probing refusals do not use up Max Wait (%p, %p GETs)', async (config, n) => {
+		const service = limitedService(config);
+		const { results } = await runGets(service, n);
+		expect(results.filter((r) => r.error)).toEqual([]);
+		// Counted since the last answer that got through: at most one pause.
+		expect(runOf(service.ctx).waitBudget.waited).toBeLessThanOrEqual(2_000); // was: 7% of the run
+	}, 60_000);
+
+	test('R10: a 429 with X-RateLimit-Remaining 0 and a Reset, no Retry-After: waits for the reset', async () => {
+		const f = fakeContext();
+		startRun(f.ctx, {});
+		const resetAt = Date.now() + 30_000;
+		const s = settle(recruitingRequest.call(f.ctx, { method: 'GET', path: '/x' }));
+		for (let i = 0; i < 4000 && !s.done; i++) {
+			await flush(10);
+			f.open().forEach((c) =>
+				c.answer(
+					Date.now() < resetAt
+						? { statusCode: 429, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-limit': '100', 'x-ratelimit-reset': String(Math.ceil((resetAt - Date.now()) / 1000)) }, body: {} }
+						: ok,
+				),
+			);
+		}
+		expect(s.error).toBeUndefined();
+		// was: 0, 0.66, 2.4, 5.1, 11.5, 23.3, …
+		expect(f.calls).toHaveLength(2);
+		expect(at(f.calls[1])).toBeGreaterThanOrEqual(30);
+		expect(at(f.calls[1])).toBeLessThan(30.1);
+	});
+
+	test('R11: a Retry-After in epoch seconds (a misconfigured proxy) is read as the instant, and no pause outlasts an hour', async () => {
+		const f = fakeContext();
+		settle(recruitingRequest.call(f.ctx, { method: 'GET', path: '/x' }));
+		await flush();
+		f.open()[0].answer(r429(Math.floor(Date.now() / 1000) + 5));
+		await flush(5_100);
+		expect(f.calls).toHaveLength(2); // read as 5 s from now (was: 56 years)
+		f.open()[0].answer(r429(10 * 24 * 3600)); // ten days
+		await flush(3_600_000 + 100);
+		const next = settle(recruitingRequest.call(f.sibling(), { method: 'GET', path: '/y' }));
+		await flush();
+		expect(f.calls.map((c) => c.path)).toContain('/y'); // was: "asked to wait 29925300 min more", nothing sent
+		f.open().forEach((c) => c.answer(ok));
+		await flush();
+		expect(next.error).toBeUndefined();
 	});
 });

@@ -42,6 +42,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	// Every request of this run follows its Request Options; the list walks of the items in flight
 	// share one read window; what the run may wait for rate limits is one budget (state.ts).
 	const run = startRun(this, { items: options.items, itemsInFlight: concurrency, maxRateLimitWaitMs: options.maxRateLimitWaitMs });
+	// Stopped by the user: the requests still waiting to be sent are dropped at once.
+	if (typeof this.onExecutionCancellation === 'function') this.onExecutionCancellation(() => run.waitBudget.cancel());
 	let itemsDone = 0;
 	const asTool = isToolMode.call(this);
 	const perItem: INodeExecutionData[][] = new Array(items.length);
@@ -66,7 +68,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				return;
 			}
 			// The run fails: requests of its other items still waiting to be sent (behind a 429's pause) are not sent.
-			run.waitBudget.cancelled = true;
+			run.waitBudget.cancel();
 			throw itemError.call(this, error, itemIndex);
 		}
 	};
@@ -116,5 +118,8 @@ export async function runConcurrently(
 /** A run that ran out of time to wait for rate limits says how far it got, so the user knows what to run again. */
 function noteItemsDone(error: unknown, done: number, total: number): void {
 	if (!(error instanceof NodeApiError) || error.context.rateLimitWaitSeconds === undefined || total < 2) return;
+	// Once: items that waited on the same request share its error.
+	if (error.context.itemsDoneNoted === true) return;
+	error.context.itemsDoneNoted = true;
 	error.description = `${done} of ${total} items were done before this one.\n${error.description ?? ''}`.trim();
 }

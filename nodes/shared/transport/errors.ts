@@ -194,7 +194,10 @@ export function rateLimitWaitError(
 	refused: FullResponse | undefined,
 ): NodeApiError {
 	const problem = (refused && isProblem(refused.body) ? redactDocument(refused.body) : {}) as ProblemDocument;
-	const budget = exceeded.budgetMs === 0 ? 'Max Wait for Rate Limits is 0 (fail at the first 429)' : `this run may wait ${describeSeconds(exceeded.budgetMs / 1000)} in all (Max Wait for Rate Limits) and has waited ${describeSeconds(exceeded.waitedMs / 1000)}`;
+	const budget =
+		exceeded.budgetMs === 0
+			? 'Max Wait for Rate Limits is 0 (fail at the first 429)'
+			: `this run may wait ${describeSeconds(exceeded.budgetMs / 1000)} while no request gets through (Max Wait for Rate Limits) and has waited ${describeSeconds(exceeded.waitedMs / 1000)}`;
 	const error = new NodeApiError(node, { ...problem, httpCode: '429' } as JsonObject, {
 		message: `The service is rate limiting requests and asked to wait ${describeSeconds(exceeded.askedSeconds)} more`,
 		description: [

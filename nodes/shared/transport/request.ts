@@ -87,8 +87,10 @@ export async function recruitingRequest<T = IDataObject>(
 				{ credentialsDecrypted: connection.credentials },
 			)) as FullResponse;
 		} catch (error) {
-			ticket.done('failed');
-			if (!isTransportFailure(error)) throw asNodeError(node, request, error);
+			// Stopped by the user: no sign of how the service is doing, and nothing to retry.
+			const stopped = 'getExecutionCancelSignal' in this && this.getExecutionCancelSignal()?.aborted === true;
+			ticket.done(stopped ? 'cancelled' : 'failed');
+			if (stopped || !isTransportFailure(error)) throw asNodeError(node, request, error);
 			if (retryable && retries < policy.maxRetries) {
 				await sleep(backoffMs(policy.retryDelayMs, retries++));
 				continue;
@@ -100,10 +102,12 @@ export async function recruitingRequest<T = IDataObject>(
 		ticket.done({ status, headers: response.headers });
 		if (status === 429) {
 			// The send rate pauses every request of the credential until the service's Retry-After;
-			// the next acquire waits it out or, past the run's budget, fails.
+			// the next acquire waits it out or, past the run's budget, fails (at once with no budget).
 			refused = response;
+			if (budget.maxMs === 0) throw rateLimitWaitError(node, request, new RateLimitWaitExceeded(sendRate.pausedFor(), 0, 0), refused);
 			continue;
 		}
+		if (status < 500) budget.progress();
 		if (status >= 500 && retryable && retries < policy.maxRetries) {
 			// A 503's Retry-After pauses the send rate; the jitter spreads the retries after it.
 			await sleep(backoffMs(policy.retryDelayMs, retries++));

@@ -36,6 +36,17 @@ const MAX_BACKOFF_MS = 60_000;
 const PROBE_SECONDS = 40;
 /** The slowest pace learned from 429s: six requests a minute. */
 const MIN_RATE = 0.1;
+/**
+ * The longest pause one answer can impose: a proxy's Retry-After of a day (or an epoch time
+ * taken for seconds) must not silence a credential until n8n restarts; after it one request tries.
+ */
+const MAX_PAUSE_MS = 60 * 60_000;
+/** Answers in a row without allowance headers after which the headers are no longer followed. */
+const HEADERLESS_ANSWERS = 20;
+/** Requests whose run may wait no longer than this (key fetches, pickers) go before the others queued. */
+export const URGENT_BUDGET_MS = 30_000;
+/** Each wait is checked again at least this often (a timer never runs longer). */
+const MAX_TIMER_MS = 60_000;
 
 export interface Clock {
 	now(): number;
@@ -63,7 +74,8 @@ function headerOf(headers: Headers | undefined, name: string): string | undefine
 export function retryAfterSeconds(value: string | undefined, now = Date.now()): number | undefined {
 	if (value === undefined || value.trim() === '') return undefined;
 	const seconds = Number(value);
-	if (Number.isFinite(seconds)) return Math.max(0, seconds);
+	// A number beyond a billion is an epoch time (seconds) a proxy sent where seconds belong.
+	if (Number.isFinite(seconds)) return Math.max(0, seconds > 1e9 ? seconds - now / 1000 : seconds);
 	const date = Date.parse(value);
 	return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
 }
@@ -99,11 +111,13 @@ export function readAllowance(headers: Headers | undefined, now = Date.now()): A
 			const policy = headerOf(headers, 'ratelimit-policy') ?? '';
 			const quota = parameter(policy, 'q');
 			const window = parameter(policy, 'w');
+			// A quota below one request says nothing usable (and would stop every send).
+			const usable = quota !== undefined && quota >= 1;
 			return {
 				remaining,
 				resetSeconds: parameter(structured, 't'),
-				limit: quota,
-				rate: quota !== undefined && window ? quota / window : undefined,
+				limit: usable ? quota : undefined,
+				rate: usable && window ? quota / window : undefined,
 			};
 		}
 	}
@@ -114,9 +128,11 @@ export function readAllowance(headers: Headers | undefined, now = Date.now()): A
 		const limit = Number(headerOf(headers, `${prefix}limit`));
 		return {
 			remaining: Math.max(0, remaining),
-			// A reset beyond a billion is an epoch time (seconds), as GitHub's; smaller, seconds from now.
-			resetSeconds: Number.isFinite(reset) ? Math.max(0, reset > 1e9 ? reset - now / 1000 : reset) : undefined,
-			limit: Number.isFinite(limit) && limit > 0 ? limit : undefined,
+			// A reset beyond a billion is an epoch time (seconds, as GitHub's; beyond a trillion, milliseconds); smaller, seconds from now.
+			resetSeconds: Number.isFinite(reset)
+				? Math.max(0, reset > 1e12 ? (reset - now) / 1000 : reset > 1e9 ? reset - now / 1000 : reset)
+				: undefined,
+			limit: Number.isFinite(limit) && limit >= 1 ? limit : undefined,
 		};
 	}
 	return undefined;
@@ -126,9 +142,31 @@ export function readAllowance(headers: Headers | undefined, now = Date.now()): A
 export class WaitBudget {
 	private waitedMs = 0;
 	private waitedUntil = 0;
-	/** Set when the run failed: its requests still waiting to be sent are not sent. */
+	private readonly onCancel = new Set<() => void>();
+	/** Set when the run failed or was stopped: its requests still waiting to be sent are not sent. */
 	cancelled = false;
 	constructor(readonly maxMs: number) {}
+
+	/** The run failed or was stopped: its waiting requests are dropped at once (the send rates are woken). */
+	cancel(): void {
+		this.cancelled = true;
+		for (const wake of this.onCancel) wake();
+		this.onCancel.clear();
+	}
+
+	/** `wake` runs when the budget is cancelled. */
+	whenCancelled(wake: () => void): void {
+		if (!this.cancelled) this.onCancel.add(wake);
+	}
+
+	/**
+	 * An answer that was not a refusal: the service lets requests through again. What the run may
+	 * wait counts the waits since the last such answer, so a service that refuses now and then is
+	 * waited out however often, and only one that keeps refusing ends the run.
+	 */
+	progress(): void {
+		this.waitedMs = 0;
+	}
 
 	get waited(): number {
 		return this.waitedMs;
@@ -168,12 +206,16 @@ export class RunCancelled extends Error {
 
 /** One request's passage: sent when `acquire` resolves, reported with `done`. */
 export interface SendTicket {
-	/** The answer: a status with its headers, or a failure to get one. */
-	done(outcome: { status: number; headers?: Headers } | 'failed'): void;
+	/**
+	 * The answer: a status with its headers, a failure to get one, or 'cancelled' (the execution was
+	 * stopped: no sign of the service's health, so the window is not cut).
+	 */
+	done(outcome: { status: number; headers?: Headers } | 'failed' | 'cancelled'): void;
 }
 
 interface Waiter {
 	budget: WaitBudget;
+	queuedAt: number;
 	resolve(ticket: SendTicket): void;
 	reject(error: Error): void;
 }
@@ -209,6 +251,10 @@ export class SendRate {
 	private learnedAnswers = 0;
 	private learnedSeconds = 0;
 	private learnedIntervals = 0;
+	/** When the current interval of learning began (the last refusal), and whether it may be learned from. */
+	private intervalSince = -Infinity;
+	private intervalValid = false;
+	private answersWithoutHeaders = 0;
 	/** The rate the 429s showed; the pace probes above it while nothing is refused. */
 	private learnedRate: number | undefined;
 
@@ -237,8 +283,14 @@ export class SendRate {
 	acquire(budget: WaitBudget): Promise<SendTicket> {
 		const now = this.clock.now();
 		if (this.queue.length === 0 && this.inFlight === 0 && this.idleSince !== undefined) {
-			// A new busy period: what happened while idle says nothing about the service's rate.
-			if (now - this.idleSince > 1000) this.answersSinceBusy = 0;
+			// A new busy period: what happened while idle says nothing about the service's rate (its
+			// bucket filled up meanwhile), so neither the first burst nor the interval since the last
+			// refusal counts the idle time.
+			if (now - this.idleSince > 1000) {
+				this.answersSinceBusy = 0;
+				// The bucket filled up while idle: the interval until the next refusal is no measure.
+				this.intervalValid = false;
+			}
 			if (this.answersSinceBusy === 0) this.busySince = now;
 		}
 		this.idleSince = undefined;
@@ -247,10 +299,23 @@ export class SendRate {
 			return Promise.reject(this.exceeded(budget, now));
 		}
 		return new Promise<SendTicket>((resolve, reject) => {
-			this.queue.push({ budget, resolve, reject });
+			const waiter: Waiter = { budget, queuedAt: now, resolve, reject };
+			// A request that may wait little (a delivery's key fetch, a picker) goes before the runs' queue.
+			if (budget.maxMs <= URGENT_BUDGET_MS) {
+				const firstPatient = this.queue.findIndex((queued) => queued.budget.maxMs > URGENT_BUDGET_MS);
+				this.queue.splice(firstPatient < 0 ? this.queue.length : firstPatient, 0, waiter);
+			} else {
+				this.queue.push(waiter);
+			}
+			budget.whenCancelled(() => this.signal());
 			this.signal();
 			if (!this.pumping) void this.pump();
 		});
+	}
+
+	/** The pause in force, as what a request with no budget left is told (seconds from now). */
+	pausedFor(): number {
+		return Math.max(0, this.pausedUntil - this.clock.now()) / 1000;
 	}
 
 	private exceeded(budget: WaitBudget, now: number): RateLimitWaitExceeded {
@@ -268,7 +333,7 @@ export class SendRate {
 		const woken = new Promise<void>((resolve) => (this.wake = resolve));
 		// Woken early, the timer is cleared: nothing keeps the process waiting for it.
 		const timer = new AbortController();
-		await Promise.race([this.clock.sleep(Math.max(0, ms), timer.signal), woken]);
+		await Promise.race([this.clock.sleep(Math.min(MAX_TIMER_MS, Math.max(0, ms)), timer.signal), woken]);
 		timer.abort();
 		this.wake = undefined;
 	}
@@ -300,9 +365,11 @@ export class SendRate {
 							waiter.reject(this.exceeded(waiter.budget, now));
 						}
 					}
-					const waiting = new Set(this.queue.map((waiter) => waiter.budget));
-					await this.clock.sleep(until - now);
-					for (const budget of waiting) budget.charge(now, Math.min(until, this.clock.now()));
+					const waiting = [...this.queue];
+					// Woken early by a cancelled run or a new request; each waiter is charged what it waited.
+					await this.waitFor(until - now);
+					const after = Math.min(until, this.clock.now());
+					for (const waiter of waiting) waiter.budget.charge(Math.max(now, waiter.queuedAt), after);
 					continue;
 				}
 				const window = this.answered === 0 ? 1 : Math.floor(this.window);
@@ -319,8 +386,9 @@ export class SendRate {
 						if (this.inFlight === 0 && probeIn <= 0) this.tokens = 1;
 						else await this.waitFor(Math.min(this.resetAt - now, Math.max(1, probeIn)));
 					} else {
-						// The stated allowance is whole again (no rate stated): spend it, and look again in a second.
-						this.tokens = Math.max(1, (this.capacity === Infinity ? 1 : this.capacity) - this.inFlight);
+						// The stated allowance is whole again (no rate stated): spend it (all of it, when its size
+						// is unknown: the next answers' headers say what is left), and look again in a second.
+						this.tokens = this.capacity === Infinity ? Infinity : Math.max(1, this.capacity - this.inFlight);
 						this.resetAt = now + 1000;
 					}
 					continue;
@@ -344,7 +412,7 @@ export class SendRate {
 				if (reported) return;
 				reported = true;
 				this.inFlight--;
-				this.onAnswer(sentAt, outcome);
+				if (outcome !== 'cancelled') this.onAnswer(sentAt, outcome);
 				if (this.inFlight === 0 && this.queue.length === 0) this.idleSince = this.clock.now();
 				this.signal();
 			},
@@ -379,11 +447,20 @@ export class SendRate {
 		this.answersSinceBusy++;
 		this.window = Math.min(MAX_WINDOW, this.window + (this.growing ? 1 : 1 / Math.max(1, this.window)));
 		const allowance = readAllowance(outcome.headers, now);
-		if (allowance) this.follow(allowance, now);
-		else if (!this.toldByHeaders && this.learnedRate !== undefined) {
+		if (allowance) {
+			this.answersWithoutHeaders = 0;
+			this.follow(allowance, now);
+		} else if (this.toldByHeaders && ++this.answersWithoutHeaders >= HEADERLESS_ANSWERS) {
+			// Headers seen once (say only on a 429) and then no more: learn from the 429s again.
+			this.toldByHeaders = false;
+			this.rate = this.learnedRate ?? Infinity;
+			this.tokens = this.rate === Infinity ? Infinity : Math.min(this.tokens, 1);
+			this.capacity = this.rate === Infinity ? Infinity : this.capacity;
+		} else if (!this.toldByHeaders && this.learnedRate !== undefined) {
 			// No refusal since: probe above the learned rate, slowly at first, then faster (as CUBIC
 			// does), so a rate learned too low, or a limit raised since, is found within a minute or two.
-			const seconds = (now - this.lastRefusalAt) / 1000;
+			// Counted from the refusal, or from the start of the busy period after a quiet spell.
+			const seconds = (now - Math.max(this.lastRefusalAt, this.busySince)) / 1000;
 			this.rate = this.learnedRate * (1 + (seconds / PROBE_SECONDS) ** 3);
 		}
 	}
@@ -391,7 +468,7 @@ export class SendRate {
 	/** The service stated what is left: our bucket holds that (less what is on its way), at its rate. */
 	private follow(allowance: Allowance, now: number): void {
 		this.toldByHeaders = true;
-		if (allowance.limit !== undefined) this.capacity = allowance.limit;
+		if (allowance.limit !== undefined) this.capacity = Math.max(1, allowance.limit);
 		if (allowance.resetSeconds !== undefined) this.resetAt = now + allowance.resetSeconds * 1000;
 		if (allowance.rate !== undefined && allowance.rate > 0) this.rate = allowance.rate;
 		else this.learnFromRemaining(allowance, now);
@@ -430,11 +507,16 @@ export class SendRate {
 		};
 		// Retry-After is the least wait; 429s in a row with no answer between them (a Retry-After of 0
 		// answered again and again) back off as if it were missing, so no service is hammered.
-		const pause = Math.max(asked !== undefined ? asked * 1000 : 0, asked === undefined || this.refusalsInARow > 1 ? backoff() : 0);
+		// Without Retry-After, an exhausted allowance's stated reset is the wait.
+		const allowance = readAllowance(headers, now);
+		const stated = asked ?? (allowance?.remaining === 0 ? allowance.resetSeconds : undefined);
+		const pause = Math.min(
+			MAX_PAUSE_MS,
+			Math.max(stated !== undefined ? stated * 1000 : 0, stated === undefined || this.refusalsInARow > 1 ? backoff() : 0),
+		);
 		this.pausedUntil = Math.max(this.pausedUntil, now + pause);
 		this.tokens = 0;
 		this.refilledAt = this.pausedUntil;
-		const allowance = readAllowance(headers, now);
 		if (allowance) this.follow(allowance, now);
 		if (sameRefusal) return;
 		this.cut(sentAt, now);
@@ -454,7 +536,11 @@ export class SendRate {
 	}
 
 	private learnFromRefusal(now: number): void {
-		if (this.lastRefusalAt === -Infinity || this.rate === Infinity) {
+		const intervalSince = this.intervalSince;
+		const intervalValid = this.intervalValid;
+		this.intervalSince = now;
+		this.intervalValid = true;
+		if (intervalSince === -Infinity || this.rate === Infinity) {
 			// The first refusal after answers: they were a first burst plus what was refilled since.
 			// Taken as one second's worth: right when the burst is a second's worth, and the next
 			// refusal corrects it otherwise. A refusal with no answer before it tells no rate.
@@ -464,14 +550,16 @@ export class SendRate {
 			this.capacity = Math.max(1, this.answersSinceBusy);
 			return;
 		}
-		const seconds = (now - this.lastRefusalAt) / 1000;
-		// The service's bucket was empty at both refusals: the answers in between are its refill
-		// (give or take one: a refusal means less than one token, not none). Refusals in a row
-		// (a probe refused) tell nothing of the rate: the back-off handles them.
+		if (!intervalValid) return;
+		const seconds = (now - intervalSince) / 1000;
+		// The service's bucket was empty at both refusals: the answers in between are its refill, give or take
+		// one (a refusal means less than one token, not none). Refusals in a row (a probe refused)
+		// tell nothing of the rate: the back-off handles them. Older intervals weigh less and less,
+		// so one bad interval (another client draining the bucket) is soon forgotten.
 		if (seconds > 0 && this.answersSinceRefusal > 0) {
-			this.learnedAnswers += this.answersSinceRefusal;
-			this.learnedSeconds += seconds;
-			this.learnedIntervals++;
+			this.learnedAnswers = this.learnedAnswers / 2 + this.answersSinceRefusal;
+			this.learnedSeconds = this.learnedSeconds / 2 + seconds;
+			this.learnedIntervals = this.learnedIntervals / 2 + 1;
 			this.rate = Math.max(MIN_RATE, (this.learnedAnswers + this.learnedIntervals / 2) / this.learnedSeconds);
 		}
 	}

@@ -1,5 +1,5 @@
 import type { ItemPolicySource } from './policy';
-import { SendRate, WaitBudget } from './sendRate';
+import { SendRate, URGENT_BUDGET_MS, WaitBudget } from './sendRate';
 
 /**
  * Everything the transport keeps between requests, and how long it lives:
@@ -17,15 +17,21 @@ import { SendRate, WaitBudget } from './sendRate';
 /** Requests of a read kept in flight at once (pages of one list, or input items); the send rate decides how many go. */
 export const READ_WINDOW = 64;
 
-/** Default of Request Options → Max Wait for Rate Limits, and the budget of pickers, hooks and the credential test. */
+/** Default of Request Options → Max Wait for Rate Limits (a node run's budget). */
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 5 * 60_000;
+
+/**
+ * What a context nobody started may wait (a picker or dropdown, a hook, a webhook call): someone
+ * is looking at the editor or a sender is waiting. Such requests also go first (sendRate.ts).
+ */
+export const SHORT_MAX_RATE_LIMIT_WAIT_MS = URGENT_BUDGET_MS;
 
 export interface RunSettings {
 	/** The node's Request Options for each item; none for triggers and pickers. */
 	items?: ItemPolicySource;
 	/** Input items run at once: their list walks share READ_WINDOW. */
 	itemsInFlight?: number;
-	/** How long the run may wait, in all, for the service's rate limits. */
+	/** How long the run may wait for the service's rate limits while nothing gets through. */
 	maxRateLimitWaitMs?: number;
 }
 
@@ -68,11 +74,11 @@ export function startRun(context: object, settings: RunSettings): RunState {
 	return run;
 }
 
-/** The run a context belongs to; a context nobody started (a picker, a hook) gets the defaults. */
+/** The run a context belongs to; a context nobody started (a picker, a hook) gets the defaults and a short wait. */
 export function runOf(context: object): RunState {
 	let run = runs.get(context);
 	if (!run) {
-		run = new RunState();
+		run = new RunState({ maxRateLimitWaitMs: SHORT_MAX_RATE_LIMIT_WAIT_MS });
 		runs.set(context, run);
 	}
 	return run;
