@@ -10,6 +10,7 @@
  * covers the scale (2,345 applications, bursts of 429 across the walk), every write method,
  * timeouts (through the node's "Request Options → Timeout") and keeps the counts for the report.
  */
+import { forgetSendRates } from '../../nodes/shared/transport/state';
 import type { RecordedRequest } from '../../sandbox';
 import { listDirect } from '../recruiting/fixture';
 import { failure, sleep, startNodeFixture, writeCounts, type NodeFixture } from './helpers';
@@ -52,6 +53,9 @@ function harvestFaults(): void {
 
 let scenarioOpen = false;
 beforeEach(() => {
+	// Each scenario from a fresh send rate: a pace learned from one scenario's injected 429s is no
+	// measure of the next (the injected faults are no token bucket).
+	forgetSendRates();
 	fx.sandbox.setFaults([]);
 	fx.sandbox.clearRequests();
 	counts.scenarios++;
@@ -129,7 +133,8 @@ describe(`Return All over ${APPLICATIONS} applications`, () => {
 		expect(statuses().filter((s) => s === 429)).toHaveLength(3 + 5 + 2 + 4 + 5);
 		expect(statuses().filter((s) => s === 200)).toHaveLength(24);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(1900); // two waits of Retry-After: 1
-	});
+		// 429s in a row back off (Retry-After 0 is no licence to hammer): up to 5 in a row take ~11 s.
+	}, 120_000);
 
 	test('with the default read window, 429s and 503s mixed in: every item exactly once, in order', async () => {
 		fx.sandbox.setFaults([
@@ -142,7 +147,7 @@ describe(`Return All over ${APPLICATIONS} applications`, () => {
 		expect(statuses().filter((s) => s === 429)).toHaveLength(5);
 		expect(statuses().filter((s) => s === 503)).toHaveLength(2);
 		expect(statuses().filter((s) => s === 200)).toHaveLength(24);
-	});
+	}, 120_000);
 
 	test('a 5xx on some pages is retried: every item exactly once, in order', async () => {
 		const restore = onPage(

@@ -33,7 +33,9 @@ function record(name: string, fx: NodeFixture, ms: number, items: number) {
 	counts.runs++;
 	counts.requestsRefused += refused;
 	counts.requestsSent += allowed + refused;
-	const line = `${name}: ${items} items in ${(ms / 1000).toFixed(1)} s, ${refused} of ${allowed + refused} requests refused`;
+	// Where the refusals fell, one character a request: '.' answered, 'R' refused.
+	const statuses = fx.sandbox.requests.map((r) => (r.status === 429 ? 'R' : '.')).join('');
+	const line = `${name}: ${items} items in ${(ms / 1000).toFixed(1)} s, ${refused} of ${allowed + refused} requests refused: ${statuses}`;
 	notes.push(line);
 	console.log(line);
 }

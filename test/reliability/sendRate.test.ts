@@ -151,7 +151,7 @@ test('a lone GET against endless 429s (Retry-After 1) waits them out, backing of
 	expect(gaps.every((gap) => gap >= 1)).toBe(true);
 	expect(times.length).toBeGreaterThanOrEqual(3);
 	expect(times.length).toBeLessThanOrEqual(6);
-	expect(times[times.length - 1]).toBeLessThanOrEqual(10);
+	expect(runOf(f.ctx).waitBudget.waited).toBeLessThanOrEqual(10_000);
 	const error = s.error as { message: string; description: string; context: { rateLimitWaitSeconds: number } };
 	expect(error.message).toMatch(/^The service is rate limiting requests and asked to wait \d+ s more$/);
 	expect(error.description).toMatch(/this run may wait 10 s while no request gets through \(Max Wait for Rate Limits\) and has waited \d+ s/);
@@ -335,9 +335,14 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 		const { results, seconds, stats } = await runGets(service, n);
 		expect(results.filter((r) => r.error)).toEqual([]);
 		expect(stats.allowed).toBe(n);
-		// Paced, never a burst: at most 3% of what was sent refused, within 1.15 × the least time possible.
-		expect(stats.refused).toBeLessThanOrEqual(0.03 * (stats.allowed + stats.refused));
+		// Within 1.15 × the least time possible. Refused: with no header to go by, the first time the
+		// bucket runs dry costs what is in flight then, once: the window grows ×1.5 a round, so at most
+		// 1.5 × what the bucket let through. After it the requests go paced, never as a burst: at most
+		// 3% of them refused.
 		expect(seconds).toBeLessThanOrEqual(ideal(n, config) * 1.15);
+		const firstHit = service.refusedAt.filter((t) => Number(t) - Number(service.refusedAt[0]) < 0.5).length;
+		expect(firstHit).toBeLessThanOrEqual(1.5 * config.burst);
+		expect(stats.refused - firstHit).toBeLessThanOrEqual(0.03 * (stats.allowed + stats.refused));
 		console.log(`${_}: ${n} GETs in ${seconds.toFixed(1)} s (ideal ${ideal(n, config).toFixed(1)} s), refused ${stats.refused} at ${service.refusedAt.join(' ')}`);
 	});
 

@@ -23,6 +23,11 @@ import { sleep } from 'n8n-workflow';
 
 /** Requests in flight once the first answer is back, before anything is known of the service. */
 export const INITIAL_WINDOW = 4;
+/**
+ * Growth of the window per answer before anything is refused: half a request, so ×1.5 a round trip.
+ * Doubling overshot a small bucket: the requests its answers let out were all refused at once.
+ */
+const SLOW_START_GROWTH = 0.5;
 /** The most requests in flight per credential (what made Return All fast on a real network: BENCHMARKS.md). */
 export const MAX_WINDOW = 64;
 /** Without a Retry-After: the first back-off after a 429, doubled for each further 429 in a row. */
@@ -254,6 +259,12 @@ export class SendRate {
 	/** When the current interval of learning began (the last refusal), and whether it may be learned from. */
 	private intervalSince = -Infinity;
 	private intervalValid = false;
+	/**
+	 * How much of the current interval was pause beyond what fills the bucket: left out of it, or a
+	 * long back-off would read as a slow service (a pause that refills is counted: its tokens are
+	 * the answers after it).
+	 */
+	private pausedInInterval = 0;
 	private answersWithoutHeaders = 0;
 	/** The rate the 429s showed; the pace probes above it while nothing is refused. */
 	private learnedRate: number | undefined;
@@ -445,7 +456,7 @@ export class SendRate {
 		this.refusalsInARow = 0;
 		this.answersSinceRefusal++;
 		this.answersSinceBusy++;
-		this.window = Math.min(MAX_WINDOW, this.window + (this.growing ? 1 : 1 / Math.max(1, this.window)));
+		this.window = Math.min(MAX_WINDOW, this.window + (this.growing ? SLOW_START_GROWTH : 1 / Math.max(1, this.window)));
 		const allowance = readAllowance(outcome.headers, now);
 		if (allowance) {
 			this.answersWithoutHeaders = 0;
@@ -500,9 +511,10 @@ export class SendRate {
 		const sameRefusal = sentAt < this.lastRefusalAt;
 		const asked = retryAfterSeconds(headerOf(headers, 'retry-after'), now);
 		if (!sameRefusal) this.refusalsInARow++;
-		// Full jitter in the upper half: never less than the first back-off's half.
-		const backoff = () => {
-			const ceiling = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (this.refusalsInARow - 1));
+		// Jitter in the upper half: never less than the first back-off's half. It starts at 1 s with the
+		// first 429 that has no Retry-After, and with the second in a row of those that have one.
+		const backoff = (inARow: number) => {
+			const ceiling = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.max(0, inARow - 1));
 			return ceiling / 2 + (this.clock.random() * ceiling) / 2;
 		};
 		// Retry-After is the least wait; 429s in a row with no answer between them (a Retry-After of 0
@@ -512,15 +524,25 @@ export class SendRate {
 		const stated = asked ?? (allowance?.remaining === 0 ? allowance.resetSeconds : undefined);
 		const pause = Math.min(
 			MAX_PAUSE_MS,
-			Math.max(stated !== undefined ? stated * 1000 : 0, stated === undefined || this.refusalsInARow > 1 ? backoff() : 0),
+			stated === undefined
+				? backoff(this.refusalsInARow)
+				: Math.max(stated * 1000, this.refusalsInARow > 1 ? backoff(this.refusalsInARow - 1) : 0),
 		);
+		// A new refusal ends the interval learned from: its pauses are left out of it (below).
+		if (!sameRefusal) {
+			this.cut(sentAt, now);
+			if (!this.toldByHeaders) this.learnFromRefusal(now);
+			this.pausedInInterval = 0;
+		}
+		const pausedBefore = Math.max(this.pausedUntil, now);
 		this.pausedUntil = Math.max(this.pausedUntil, now + pause);
+		// The part of a pause longer than the bucket takes to fill refilled nothing: not learned from.
+		const fills = this.rate === Infinity || this.capacity === Infinity ? Infinity : (this.capacity / this.rate) * 1000;
+		this.pausedInInterval += Math.max(0, this.pausedUntil - pausedBefore - fills);
 		this.tokens = 0;
 		this.refilledAt = this.pausedUntil;
 		if (allowance) this.follow(allowance, now);
 		if (sameRefusal) return;
-		this.cut(sentAt, now);
-		if (!this.toldByHeaders) this.learnFromRefusal(now);
 		// After the pause: what the service surely refilled in it, at the rate we are sure of.
 		this.tokens = Math.min(this.capacity, Math.max(1, Math.floor(this.surelyRefilled((this.pausedUntil - now) / 1000))));
 		this.refilledAt = this.pausedUntil;
@@ -551,7 +573,7 @@ export class SendRate {
 			return;
 		}
 		if (!intervalValid) return;
-		const seconds = (now - intervalSince) / 1000;
+		const seconds = Math.max(0.001, now - intervalSince - this.pausedInInterval) / 1000;
 		// The service's bucket was empty at both refusals: the answers in between are its refill, give or take
 		// one (a refusal means less than one token, not none). Refusals in a row (a probe refused)
 		// tell nothing of the rate: the back-off handles them. Older intervals weigh less and less,
