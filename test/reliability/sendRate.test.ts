@@ -579,3 +579,43 @@ describe('review findings', () => {
 		expect(next.error).toBeUndefined();
 	});
 });
+
+describe('a request n8n refuses to send (issue 27, point 10)', () => {
+	const ssrfBlock = () => {
+		const cause = Object.assign(new Error('The request was blocked because it resolves to a restricted IP address'), {
+			name: 'SsrfBlockedIpError',
+			description: "The target 'svc.test' (10.0.0.1) is not allowed.",
+		});
+		Object.defineProperty(cause, Symbol.for('n8n.backend-network.non-retryable-error'), { value: true });
+		return Object.assign(new Error('The connection was aborted, perhaps the server is offline'), { cause });
+	};
+	const invalidUrl = () => Object.assign(new Error('Invalid URL'), { cause: Object.assign(new TypeError('Invalid URL'), { code: 'ERR_INVALID_URL' }) });
+	const reset = () => Object.assign(new Error('socket hang up'), { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
+
+	test.each([
+		['an SSRF block', ssrfBlock, 'n8n did not send the request: The request was blocked because it resolves to a restricted IP address'],
+		['an invalid URL', invalidUrl, 'n8n did not send the request: Invalid URL'],
+	])('%s: one attempt, and the error says what n8n refused', async (_, failure, message) => {
+		const f = fakeContext();
+		const s = settle(recruitingRequest.call(f.ctx, { method: 'GET', path: '/x' }));
+		for (let i = 0; i < 20 && !s.done; i++) {
+			await flush(10);
+			f.open().forEach((c) => c.answer(failure()));
+			await flush(1000);
+		}
+		expect(f.calls).toHaveLength(1); // was: 3 attempts, then "could not be reached"
+		expect((s.error as Error).message).toBe(message);
+	});
+
+	test('a connection reset is still a network failure: retried, 3 attempts', async () => {
+		const f = fakeContext();
+		const s = settle(recruitingRequest.call(f.ctx, { method: 'GET', path: '/x' }));
+		for (let i = 0; i < 20 && !s.done; i++) {
+			await flush(10);
+			f.open().forEach((c) => c.answer(reset()));
+			await flush(1000);
+		}
+		expect(f.calls).toHaveLength(3);
+		expect((s.error as Error).message).toBe('The Recruiting service could not be reached');
+	});
+});

@@ -260,6 +260,35 @@ export function networkError(node: INode, request: RecruitingRequest, error: Err
 	});
 }
 
+/** How n8n's network layer marks an error that trying again cannot cure (its SSRF guard's, among others). */
+const N8N_NON_RETRYABLE = Symbol.for('n8n.backend-network.non-retryable-error');
+/** Node's codes for a request that was never sent: the URL or its options were refused before any connection. */
+const NOT_SENT_CODES = new Set(['ERR_INVALID_URL', 'ERR_INVALID_PROTOCOL', 'ERR_INVALID_ARG_TYPE', 'ERR_INVALID_ARG_VALUE', 'ERR_UNESCAPED_CHARACTERS']);
+
+/**
+ * The part of a failure that says n8n (or Node) refused to send the request (an SSRF block, an
+ * invalid URL), looked for along the error's causes; undefined for anything else. Such a request is
+ * not retried, and the user is told what was refused, not that the service "could not be reached".
+ */
+export function refusedByN8n(error: unknown): Error | undefined {
+	let level: unknown = error;
+	for (let depth = 0; depth < 6 && level instanceof Error; depth++) {
+		const marked = (level as unknown as Record<symbol, unknown>)[N8N_NON_RETRYABLE] === true;
+		const code = (level as { code?: unknown }).code;
+		if (marked || /^Ssrf/.test(level.name) || (typeof code === 'string' && NOT_SENT_CODES.has(code))) return level;
+		level = (level as { cause?: unknown }).cause;
+	}
+	return undefined;
+}
+
+export function notSentError(node: INode, request: RecruitingRequest, refused: Error): NodeOperationError {
+	const why = (refused as { description?: unknown }).description;
+	return new NodeOperationError(node, `n8n did not send the request: ${refused.message}`, {
+		description: [`${request.method} ${request.path}`, typeof why === 'string' ? why : undefined].filter(Boolean).join(': '),
+		itemIndex: request.itemIndex,
+	});
+}
+
 /** The error thrown by n8n's helper when no HTTP answer came back at all (reset, refused, timeout). */
 export function isTransportFailure(error: unknown): error is Error {
 	if (!(error instanceof Error)) return false;

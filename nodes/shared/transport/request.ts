@@ -6,10 +6,12 @@ import {
 	isIdempotent,
 	isTransportFailure,
 	networkError,
+	notSentError,
 	parseBody,
 	problemError,
 	rateLimitWaitError,
 	redirectError,
+	refusedByN8n,
 	runCancelledError,
 } from './errors';
 import { DEFAULT_POLICY } from './policy';
@@ -89,7 +91,11 @@ export async function recruitingRequest<T = IDataObject>(
 		} catch (error) {
 			// Stopped by the user: no sign of how the service is doing, and nothing to retry.
 			const stopped = 'getExecutionCancelSignal' in this && this.getExecutionCancelSignal()?.aborted === true;
-			ticket.done(stopped ? 'cancelled' : 'failed');
+			// Refused by n8n itself (an SSRF block, an invalid URL): never sent, so neither a sign of the
+			// service's health nor worth another try.
+			const notSent = refusedByN8n(error);
+			ticket.done(stopped || notSent ? 'cancelled' : 'failed');
+			if (notSent && !stopped) throw notSentError(node, request, notSent);
 			if (stopped || !isTransportFailure(error)) throw asNodeError(node, request, error);
 			if (retryable && retries < policy.maxRetries) {
 				await sleep(backoffMs(policy.retryDelayMs, retries++));
