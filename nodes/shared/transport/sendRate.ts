@@ -272,6 +272,8 @@ export class SendRate {
 	private readonly queue: Waiter[] = [];
 	private pumping = false;
 	private wake: (() => void) | undefined;
+	/** One function for every budget to call when cancelled (a budget keeps each only once). */
+	private readonly wakeUp = () => this.signal();
 
 	constructor(private readonly clock: Clock = realClock) {}
 
@@ -318,7 +320,7 @@ export class SendRate {
 			} else {
 				this.queue.push(waiter);
 			}
-			budget.whenCancelled(() => this.signal());
+			budget.whenCancelled(this.wakeUp);
 			this.signal();
 			if (!this.pumping) void this.pump();
 		});
