@@ -25,6 +25,7 @@ const PARTS = [
 	['secrets', 'Secrets', 'test/reliability/secrets.test.ts'],
 	['webhookAttacks', 'Webhook attacks', 'test/reliability/webhookAttacks.test.ts'],
 	['redos', 'Pathological input (up to 1 MB)', 'test/reliability/redos.test.ts'],
+	['rateLimits', 'Rate limits (a token-bucket service)', 'test/reliability/rateLimits.test.ts'],
 	['lifecycle', 'Lifecycle in a real n8n', 'test/n8n/reliability/lifecycle.js'],
 	['queueLoad', 'Exactly once under load (queue mode, real n8n)', 'test/n8n/reliability/queueLoad.js'],
 ];
@@ -86,6 +87,8 @@ const describe = {
 		'Deliveries to the trigger through n8n\'s webhook context: tampered body, replayed after 5 minutes, future-dated, wrong key, another webhook\'s key, unsigned, malformed headers, a 10 MB forged body, and random tampering (fast-check) of valid deliveries. All refused with no workflow data.',
 	redos:
 		'Every published function that runs a regular expression on user or sender input (the validators of `nodes/shared/validation.ts`, event names, the signature headers and body, the loopback check, the secret redaction), fed 30 pathological texts at 1,000 to 1,000,000 characters (`a…a@`, `@…@`, `a@a.a.…`, digits, spaces, slashes, dots, unpaired surrogates…) and fast-check texts repeated up to 1 MB, each against a reference: refused with the clear error, or accepted where valid. Times are recorded, not asserted (2 s a call only stops a hang); the notes give the worst per function on 1 MB.',
+	rateLimits:
+		'The Recruiting node with its defaults, through n8n-core\'s engine over real HTTP, against the sandbox behind its token-bucket limiter (R requests a second, a burst of B, 429 with Retry-After): 1,000 × Candidate Get and Return All of 20,000 applications at 10/s burst 10; 100 × Candidate Get and Return All of 5,000 at 2/s burst 5; two runs on one credential at once; Max Wait 0. Every item must come back and no run fail; the notes give each run\'s time and requests refused, one character a request (`.` answered, `R` refused). Speed against the ideal is the benchmark\'s (BENCHMARKS.md, RL).',
 	lifecycle:
 		'The package `npm pack`ed and installed community-style into a real n8n; 20 activate/deactivate cycles through the public API with restarts while active, then n8n killed, and restarted, during a *Listen for test event* followed by an activation or by a new test listen; the sandbox\'s `wh_demo` webhook must end exactly as it started (endpoint, events, name, description).',
 	queueLoad:
