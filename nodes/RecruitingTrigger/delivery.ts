@@ -9,7 +9,8 @@ import {
 } from '../shared/signature';
 import { filteredOut, parseIdList } from './filters';
 import { isDuplicateDelivery } from './seenDeliveries';
-import { currentSigningKey, rateLimitWaitOf, refreshedSigningKey, SIGNING_KEY_MAX_AGE_MS, signingKeyWaitSeconds } from './signingKeys';
+import { currentSigningKey, refreshedSigningKey, SIGNING_KEY_MAX_AGE_MS, signingKeyWaitSeconds } from './signingKeys';
+import { rateLimitWaitOf } from '../shared/transport';
 import { signingKeySource, webhookIdParameter } from './webhookApi';
 
 /**

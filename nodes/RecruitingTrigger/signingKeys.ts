@@ -7,6 +7,7 @@
  * A key is trusted for at most `maxAgeMs` after it was fetched (10 minutes by default), so a
  * rotated key stops working in a quiet process too; each fetch reads the credential afresh.
  */
+import { rateLimitWaitOf } from '../shared/transport';
 
 /** How long a fetched key is used before it is fetched again, at most. */
 export const SIGNING_KEY_MAX_AGE_MS = 10 * 60_000;
@@ -61,12 +62,6 @@ export function rememberSigningKey(cacheKey: string, secret: unknown, nowMs: num
 	entry.secret = secret;
 	entry.fetchedAt = nowMs;
 	entry.failedAt = undefined;
-}
-
-/** Seconds the service asked to wait when a key fetch was refused with 429 (the transport's rateLimitWaitError). */
-export function rateLimitWaitOf(error: unknown): number | undefined {
-	const seconds = (error as { context?: { rateLimitWaitSeconds?: unknown } } | undefined)?.context?.rateLimitWaitSeconds;
-	return typeof seconds === 'number' ? seconds : undefined;
 }
 
 /** What is left of the wait the service asked for at the last failed fetch of this key, in seconds. */

@@ -38,17 +38,33 @@ function requestOptionsReader(context: IExecuteFunctions): (itemIndex: number) =
 
 type OptionsOf = (itemIndex: number) => IDataObject;
 
-function timeoutOption(this: IExecuteFunctions, optionsOf: OptionsOf, itemIndex: number): number | undefined {
-	const value = optionsOf(itemIndex).timeout;
+/**
+ * A Request Option that is a number of `unit` of at least `min`; undefined where it is unset.
+ * Timeout (milliseconds, at least 1) and Max Wait for Rate Limits (seconds, at least 0).
+ */
+function numberOption(
+	this: IExecuteFunctions,
+	optionsOf: OptionsOf,
+	itemIndex: number,
+	option: { name: string; label: string; unit: string; min: number },
+): number | undefined {
+	const value = optionsOf(itemIndex)[option.name];
 	if (value === undefined || value === null || value === '') return undefined;
-	const ms = typeof value === 'string' ? Number(value) : value;
-	if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 1) {
-		throw new NodeOperationError(this.getNode(), 'Invalid "Timeout": must be a number of milliseconds of at least 1', {
-			itemIndex,
-		});
+	const n = typeof value === 'string' ? Number(value) : value;
+	if (typeof n !== 'number' || !Number.isFinite(n) || n < option.min) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Invalid "${option.label}": must be a number of ${option.unit} of at least ${option.min}`,
+			{ itemIndex },
+		);
 	}
-	return ms;
+	return n;
 }
+
+const secondsToMs = (seconds: number | undefined) => (seconds === undefined ? undefined : seconds * 1000);
+
+const TIMEOUT = { name: 'timeout', label: 'Timeout', unit: 'milliseconds', min: 1 };
+const MAX_RATE_LIMIT_WAIT = { name: 'maxRateLimitWait', label: 'Max Wait for Rate Limits', unit: 'seconds', min: 0 };
 
 /** A whole-number Request Option from 1 to MAX_CONCURRENCY; undefined where it is unset. */
 function boundedOption(
@@ -71,19 +87,6 @@ function boundedOption(
 	return n;
 }
 
-/** Request Options → Max Wait for Rate Limits, in milliseconds; undefined where it is unset. */
-function maxRateLimitWaitOption(this: IExecuteFunctions, optionsOf: OptionsOf, itemIndex: number): number | undefined {
-	const value = optionsOf(itemIndex).maxRateLimitWait;
-	if (value === undefined || value === null || value === '') return undefined;
-	const seconds = typeof value === 'string' ? Number(value) : value;
-	if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) {
-		throw new NodeOperationError(this.getNode(), 'Invalid "Max Wait for Rate Limits": must be a number of seconds of at least 0', {
-			itemIndex,
-		});
-	}
-	return seconds * 1000;
-}
-
 /** What the router reads of a node run's Request Options before its first request. */
 export interface RunOptions {
 	/** Input items at once; `unset` where the option is not set (read only when several items run). */
@@ -104,9 +107,9 @@ export function runOptionsOf(context: IExecuteFunctions): RunOptions {
 	const optionsOf = requestOptionsReader(context);
 	return {
 		concurrency: (unset) => boundedOption.call(context, optionsOf, 0, 'concurrency', 'Concurrency') ?? unset,
-		maxRateLimitWaitMs: maxRateLimitWaitOption.call(context, optionsOf, 0),
+		maxRateLimitWaitMs: secondsToMs(numberOption.call(context, optionsOf, 0, MAX_RATE_LIMIT_WAIT)),
 		items: {
-			timeoutMs: (itemIndex) => timeoutOption.call(context, optionsOf, itemIndex),
+			timeoutMs: (itemIndex) => numberOption.call(context, optionsOf, itemIndex, TIMEOUT),
 			pagesInFlight: (itemIndex) =>
 				boundedOption.call(context, optionsOf, itemIndex, 'pagesInFlight', 'Pages in Flight'),
 		},

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { READ_WINDOW, startRun, walkInOrder } from '../../shared/transport';
+import { rateLimitWaitOf, READ_WINDOW, startRun, walkInOrder } from '../../shared/transport';
 import { runOptionsOf } from './requestPolicy';
 import { resources } from './resources';
 import { isToolMode, readToolOutput, shapeForTool, toolErrorText } from './toolMode';
@@ -117,7 +117,7 @@ export async function runConcurrently(
 
 /** A run that ran out of time to wait for rate limits says how far it got, so the user knows what to run again. */
 function noteItemsDone(error: unknown, done: number, total: number): void {
-	if (!(error instanceof NodeApiError) || error.context.rateLimitWaitSeconds === undefined || total < 2) return;
+	if (!(error instanceof NodeApiError) || rateLimitWaitOf(error) === undefined || total < 2) return;
 	// Once: items that waited on the same request share its error.
 	if (error.context.itemsDoneNoted === true) return;
 	error.context.itemsDoneNoted = true;

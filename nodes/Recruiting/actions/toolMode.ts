@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { describeSeconds, MAX_PAGE_SIZE } from '../../shared/transport';
+import { describeSeconds, MAX_PAGE_SIZE, rateLimitWaitOf } from '../../shared/transport';
 import { invalidField, isValueRefusal } from '../../shared/validation';
 import { FULL_API_MISSING } from './fullApi';
 import { simplifyForTool, type ToolShape } from './simplify';
@@ -261,8 +261,8 @@ function nextStep(error: NodeApiError | NodeOperationError): string {
  */
 export function toolErrorText(error: unknown): string | undefined {
 	// The service asked to wait longer than the run may: the model learns how long, and can tell the user.
-	const wait = error instanceof NodeApiError ? error.context.rateLimitWaitSeconds : undefined;
-	if (typeof wait === 'number') {
+	const wait = rateLimitWaitOf(error);
+	if (wait !== undefined) {
 		return `The recruiting service is rate limiting requests and asked to wait ${describeSeconds(wait)} before the next one. Do not call this tool again before then; tell the user if the answer cannot wait.`;
 	}
 	const actionable =

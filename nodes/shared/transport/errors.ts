@@ -214,6 +214,12 @@ export function rateLimitWaitError(
 	return error;
 }
 
+/** Seconds the service asked to wait, for an error of rateLimitWaitError; undefined for any other error. */
+export function rateLimitWaitOf(error: unknown): number | undefined {
+	const seconds = (error as { context?: { rateLimitWaitSeconds?: unknown } } | undefined)?.context?.rateLimitWaitSeconds;
+	return typeof seconds === 'number' ? seconds : undefined;
+}
+
 /**
  * A request not sent because its run had already failed (sendRate.ts's RunCancelled):
  * `context.runCancelled`, so the router reports the failure that ended the run instead.

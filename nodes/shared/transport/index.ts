@@ -7,11 +7,9 @@
 export * from './types';
 export * from './policy';
 export { API_VERSION_PATH, CREDENTIAL_TYPE, isDotSegment, isLoopbackHost, resourcePath } from './connection';
-export { describeFieldErrors, describeSeconds } from './errors';
+export { describeFieldErrors, describeSeconds, rateLimitWaitOf } from './errors';
 export * from './redact';
 export * from './request';
 export * from './paging';
 export * from './walker';
 export * from './state';
-export { INITIAL_WINDOW, MAX_WINDOW, RateLimitWaitExceeded, readAllowance, RunCancelled, SendRate, WaitBudget } from './sendRate';
-export type { Clock } from './sendRate';

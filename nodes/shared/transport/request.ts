@@ -19,7 +19,6 @@ import { RateLimitWaitExceeded, WaitBudget } from './sendRate';
 import { runOf, sendRateFor } from './state';
 import type { FullResponse, RecruitingContext, RecruitingRequest } from './types';
 
-export { retryAfterSeconds } from './sendRate';
 
 /**
  * One request to the service, shared by both nodes: the credential's send rate, retries and the
