@@ -303,7 +303,11 @@ test('another run with the same credential waits for the pause a 429 of this run
 	const other = settle(recruitingRequest.call(f.sibling(), { method: 'GET', path: '/y' }));
 	await flush(4_800);
 	expect(f.calls.filter((c) => c.path === '/y')).toHaveLength(0);
-	await flush(200);
+	await flush(100);
+	// At 5 s the retry of /x goes first (the window after a cut from the first one is one request), then /y.
+	expect(f.calls.filter((c) => c.path === '/x').map(at)).toEqual([0, 5]);
+	f.open().forEach((c) => c.answer(ok));
+	await flush();
 	expect(f.calls.filter((c) => c.path === '/y').map(at)).toEqual([5]);
 	f.open().forEach((c) => c.answer(ok));
 	await flush();
@@ -359,6 +363,42 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 		expect(stats.refused).toBe(0);
 		expect(seconds).toBeLessThanOrEqual(ideal(n, config) * 1.15);
 		console.log(`${_}: ${n} GETs in ${seconds.toFixed(1)} s (ideal ${ideal(n, config).toFixed(1)} s), refused ${stats.refused}`);
+	});
+
+	test('against a steady limit each probe that finds it where it was waits twice as long for the next: probing refusals thin out', async () => {
+		const config = { rate: 2, burst: 5 };
+		const service = limitedService(config);
+		const { results, seconds, stats } = await runGets(service, 500);
+		expect(results.filter((r) => r.error)).toEqual([]);
+		expect(seconds).toBeLessThanOrEqual(ideal(500, config) * 1.15);
+		// The probes' refusals (after the first contact's, in its first 2 s): with one fixed period
+		// (40 s) they came every 15–20 s all run long; now the gaps double up to the longest period.
+		const probes = service.refusedAt.map(Number).filter((t) => t > Number(service.refusedAt[0]) + 2);
+		const gaps = probes.slice(1).map((t, i) => t - probes[i]);
+		console.log(`steady 2/s: 500 GETs in ${seconds.toFixed(1)} s, refused ${stats.refused}, probes at ${probes.join(' ')}`);
+		expect(gaps.length).toBeGreaterThanOrEqual(2);
+		expect(Math.max(...gaps.slice(-2))).toBeGreaterThanOrEqual(2 * gaps[0]);
+		expect(probes.length).toBeLessThanOrEqual(8);
+	});
+
+	test('a limit raised mid-run is found: the pace reaches it within 200 s', async () => {
+		const service = limitedService({ rate: 2, burst: 5 });
+		startRun(service.ctx, {});
+		const results = Array.from({ length: 1200 }, (_, i) => settle(recruitingRequest.call(service.ctx, { method: 'GET', path: `/c${i}` })));
+		const raisedAt = T0 + 120_000;
+		for (let step = 0; step < 2_000_000 && !results.every((r) => r.done); step++) {
+			if (Date.now() >= raisedAt && service.limiter.settings?.rate === 2) service.limiter.set({ rate: 6, burst: 5 });
+			await service.pump();
+			await flush(5);
+		}
+		expect(results.filter((r) => r.error)).toEqual([]);
+		// Requests sent per second, 20 s at a time: 5 of the 6 allowed within 200 s of the raise (the pace
+		// climbs from the learned 2/s as (t ÷ the probe period)³, that period grown to 160 s by then).
+		const sentIn = (from: number, to: number) => service.calls.filter((c) => c.sentAt >= from && c.sentAt < to).length;
+		const perSecond = Array.from({ length: 14 }, (_, k) => sentIn(T0 + 100_000 + k * 20_000, T0 + 120_000 + k * 20_000) / 20);
+		const doneAt = Math.max(...service.calls.map((c) => c.sentAt));
+		console.log(`raised 2/s → 6/s at 120 s: done at ${((doneAt - T0) / 1000).toFixed(1)} s; per second, 20 s at a time from 100 s: ${perSecond.join(' ')}; refused at ${service.refusedAt.join(' ')}`);
+		expect(Math.max(...perSecond.slice(0, 11))).toBeGreaterThanOrEqual(5);
 	});
 
 	test('a second run with the same credential starts at the learned pace: (almost) nothing refused', async () => {

@@ -9,7 +9,7 @@ import { invalidField, requireId } from '../../shared/validation';
 import { readEntries, TAG_LIST } from '../lists';
 import { getManyOption, listOptions, returnAllAndLimit } from './common.descriptions';
 import type { ToolShape } from './simplify';
-import { isToolMode, readToolPage, withToolListPage } from './toolMode';
+import { isToolMode, noteToolListPage, readToolPage } from './toolMode';
 import type { RecruitingOperation } from './types';
 
 /** What delete, cancel and add-tag output: the service answers them without a body. A fresh object each time, since output items are mutable. */
@@ -72,7 +72,8 @@ export async function getManyItems(
 		// A service that ignores page_size must not hand a model more than it asked for.
 		const items = answer.items.slice(0, pageSize);
 		const hasNextPage = answer.hasNextPage || answer.items.length > pageSize;
-		return withToolListPage(items, { page, pageSize, noun: list.plural, totalItems: answer.totalItems, hasNextPage });
+		noteToolListPage(this, itemIndex, { page, pageSize, noun: list.plural, totalItems: answer.totalItems, hasNextPage });
+		return items;
 	}
 	const limit = returnAll ? undefined : readLimit.call(this, itemIndex);
 	return await recruitingRequestAllItems.call(this, { path, qs, limit, itemIndex, notFound });

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { rateLimitWaitOf, READ_WINDOW, startRun, walkInOrder } from '../../shared/transport';
 import { runOptionsOf } from './requestPolicy';
 import { resources } from './resources';
-import { isToolMode, readToolOutput, shapeForTool, toolErrorText } from './toolMode';
+import { isToolMode, readToolOutput, shapeForTool, toolErrorText, toolListPageOf } from './toolMode';
 import type { RecruitingOperation } from './types';
 
 function errorItem(error: Error, itemIndex: number): INodeExecutionData {
@@ -51,7 +51,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		try {
 			const shaper = asTool ? readToolOutput.call(this, itemIndex, operation.output) : undefined;
 			const result = await operation.execute.call(this, itemIndex);
-			perItem[itemIndex] = outputItems(asTool ? shapeForTool(result, shaper) : result, itemIndex);
+			perItem[itemIndex] = outputItems(asTool ? shapeForTool(result, shaper, toolListPageOf(this, itemIndex)) : result, itemIndex);
 			itemsDone++;
 		} catch (error) {
 			// Not sent because another item failed the run first: that failure is the run's.

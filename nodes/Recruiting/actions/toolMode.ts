@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { describeSeconds, MAX_PAGE_SIZE, rateLimitWaitOf } from '../../shared/transport';
+import { describeSeconds, MAX_PAGE_SIZE, rateLimitWaitOf, runOf } from '../../shared/transport';
 import { invalidField, isValueRefusal } from '../../shared/validation';
 import { FULL_API_MISSING } from './fullApi';
 import { simplifyForTool, type ToolShape } from './simplify';
@@ -107,25 +107,29 @@ export interface ToolListPage {
 	fetched?: number;
 }
 
-/*
- * A list operation returns its records; the page they came from travels beside the array (the
- * operations pass the array on as it is), so the note can be added after the records are shaped.
- */
-const listPages = new WeakMap<object, ToolListPage>();
+/** An item's list run as a tool: the page it returned, for the note added after the records are shaped. */
+export function noteToolListPage(context: object, itemIndex: number, page: ToolListPage): void {
+	runOf(context).toolListPages.set(itemIndex, page);
+}
 
-export function withToolListPage<T extends IDataObject[]>(records: T, page: ToolListPage): T {
-	listPages.set(records, page);
-	return records;
+/** The page an item's list returned as a tool, if it ran one. */
+export function toolListPageOf(context: object, itemIndex: number): ToolListPage | undefined {
+	return runOf(context).toolListPages.get(itemIndex) as ToolListPage | undefined;
 }
 
 /**
  * The records of a list that pass a filter the node applies after fetching. As a tool's page, the
  * note then says how many of the page matched, and that the filter saw only that page.
  */
-export function filterFetched(records: IDataObject[], keep: (record: IDataObject) => boolean): IDataObject[] {
-	const kept = records.filter(keep);
-	const page = listPages.get(records);
-	return page ? withToolListPage(kept, { ...page, fetched: records.length }) : kept;
+export function filterFetched(
+	context: object,
+	itemIndex: number,
+	records: IDataObject[],
+	keep: (record: IDataObject) => boolean,
+): IDataObject[] {
+	const page = toolListPageOf(context, itemIndex);
+	if (page) noteToolListPage(context, itemIndex, { ...page, fetched: records.length });
+	return records.filter(keep);
 }
 
 function listNote(page: ToolListPage, returned: number): IDataObject | undefined {
@@ -211,11 +215,14 @@ function readOutputShaper(this: IExecuteFunctions, itemIndex: number, shape: Too
 }
 
 /** What a tool run returns: the records in the chosen Output shape, then the list's note if any. */
-export function shapeForTool(result: IDataObject | IDataObject[], shaper: RecordShaper | undefined): IDataObject | IDataObject[] {
-	const page = Array.isArray(result) ? listPages.get(result) : undefined;
+export function shapeForTool(
+	result: IDataObject | IDataObject[],
+	shaper: RecordShaper | undefined,
+	page: ToolListPage | undefined,
+): IDataObject | IDataObject[] {
 	let shaped = result;
 	if (shaper) shaped = Array.isArray(result) ? result.map(shaper) : shaper(result);
-	if (!page) return shaped;
+	if (!page || !Array.isArray(shaped)) return shaped;
 	const list = shaped as IDataObject[];
 	const note = listNote(page, list.length);
 	return note ? [...list, note] : list;

@@ -5,9 +5,9 @@ import { sleep } from 'n8n-workflow';
  * state.ts), shared by every run, picker and hook that uses it, since they share the service's
  * allowance. The service publishes no limit, so the controller learns it:
  *
- * - **Window** (requests in flight): the first request goes alone, then INITIAL_WINDOW, grown by one
- *   for every answer (doubling per round trip) up to MAX_WINDOW while nothing is refused; halved on
- *   a 429, a 5xx or a failed connection, then grown by one per window's worth of answers.
+ * - **Window** (requests in flight): the first request goes alone, then INITIAL_WINDOW, grown by half
+ *   a request for every answer (×1.5 per round trip) up to MAX_WINDOW while nothing is refused;
+ *   halved on a 429, a 5xx or a failed connection, then grown by one per window's worth of answers.
  * - **Pace** (a token bucket of our own, unlimited until the service shows a limit): requests leave
  *   no faster than the learned rate, so the ones waiting after a 429 go out spaced, never as a burst.
  *   The rate comes from the service's headers where it sends them (IETF `RateLimit`/`RateLimit-Policy`,
@@ -21,8 +21,12 @@ import { sleep } from 'n8n-workflow';
  * for Rate Limits the request fails with RateLimitWaitExceeded instead of waiting.
  */
 
-/** Requests in flight once the first answer is back, before anything is known of the service. */
-export const INITIAL_WINDOW = 4;
+/**
+ * Requests in flight once the first answer is back, before anything is known of the service. What
+ * is in flight when a small bucket runs dry is refused all at once (about INITIAL_WINDOW + half the
+ * burst): 2 rather than 4 costs two refusals fewer there, and one round trip more to reach 64.
+ */
+export const INITIAL_WINDOW = 2;
 /**
  * Growth of the window per answer before anything is refused: half a request, so ×1.5 a round trip.
  * Doubling overshot a small bucket: the requests its answers let out were all refused at once.
@@ -35,10 +39,15 @@ const FIRST_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 60_000;
 /**
  * While nothing is refused the pace rises above the learned rate as (seconds since the last 429 ÷
- * PROBE_SECONDS)³: +4% after 10 s, +30% after 20 s, twice after 40 s. Against a steady limit that
- * costs one refusal every 20 s or so (what the pause then refills is not lost).
+ * the probe period)³: with 40 s, +4% after 10 s, +30% after 20 s, twice after 40 s. Against a
+ * steady limit each probe costs one refusal (what the pause then refills is not lost), about every
+ * third of the period; so each probe that finds the limit where it was (the interval's rate within
+ * PROBE_CONFIRMED of the learned one) doubles the period, up to MAX_PROBE_SECONDS, and a limit that
+ * moved starts it again at PROBE_SECONDS.
  */
 const PROBE_SECONDS = 40;
+const MAX_PROBE_SECONDS = 160;
+const PROBE_CONFIRMED = 0.1;
 /** The slowest pace learned from 429s: six requests a minute. */
 const MIN_RATE = 0.1;
 /**
@@ -268,6 +277,7 @@ export class SendRate {
 	private answersWithoutHeaders = 0;
 	/** The rate the 429s showed; the pace probes above it while nothing is refused. */
 	private learnedRate: number | undefined;
+	private probeSeconds = PROBE_SECONDS;
 
 	private readonly queue: Waiter[] = [];
 	private pumping = false;
@@ -474,7 +484,7 @@ export class SendRate {
 			// does), so a rate learned too low, or a limit raised since, is found within a minute or two.
 			// Counted from the refusal, or from the start of the busy period after a quiet spell.
 			const seconds = (now - Math.max(this.lastRefusalAt, this.busySince)) / 1000;
-			this.rate = this.learnedRate * (1 + (seconds / PROBE_SECONDS) ** 3);
+			this.rate = this.learnedRate * (1 + (seconds / this.probeSeconds) ** 3);
 		}
 	}
 
@@ -581,6 +591,9 @@ export class SendRate {
 		// tell nothing of the rate: the back-off handles them. Older intervals weigh less and less,
 		// so one bad interval (another client draining the bucket) is soon forgotten.
 		if (seconds > 0 && this.answersSinceRefusal > 0) {
+			const intervalRate = (this.answersSinceRefusal + 0.5) / seconds;
+			const confirmed = this.learnedRate !== undefined && Math.abs(intervalRate / this.learnedRate - 1) <= PROBE_CONFIRMED;
+			this.probeSeconds = confirmed ? Math.min(MAX_PROBE_SECONDS, this.probeSeconds * 2) : PROBE_SECONDS;
 			this.learnedAnswers = this.learnedAnswers / 2 + this.answersSinceRefusal;
 			this.learnedSeconds = this.learnedSeconds / 2 + seconds;
 			this.learnedIntervals = this.learnedIntervals / 2 + 1;

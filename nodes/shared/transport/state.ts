@@ -10,7 +10,8 @@ import { SendRate, URGENT_BUDGET_MS, WaitBudget } from './sendRate';
  * - **Per execution context** (one node run, one picker or dropdown call, one hook, one webhook
  *   call), a RunState: the credential read once, what the node set for its items (Request Options),
  *   how many of its items are in flight (their list walks share the read window), what it may
- *   still wait for rate limits, and what its operations read once per run (the account's tags).
+ *   still wait for rate limits, what its operations read once per run (the account's tags), and,
+ *   as an AI agent's tool, the page each item's list returned (for the model's "next page" note).
  *   The router starts it with the node's settings; any other context gets the defaults.
  */
 
@@ -41,6 +42,11 @@ export class RunState {
 	readonly waitBudget: WaitBudget;
 	/** Values an operation reads once per run (keyed by what they are, e.g. 'accountTags'). */
 	private readonly memos = new Map<string, Promise<unknown>>();
+	/**
+	 * As a tool: where each item's list stands (toolMode.ts's ToolListPage), by item index. Kept
+	 * here rather than on the records, so an operation that maps or filters them keeps the note.
+	 */
+	readonly toolListPages = new Map<number, unknown>();
 
 	constructor(settings: RunSettings = {}) {
 		this.items = settings.items;

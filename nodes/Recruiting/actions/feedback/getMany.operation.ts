@@ -67,5 +67,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const feedback = await viaFullApi(this, itemIndex, 'GET /feedback', async () =>
 		await getManyItems.call(this, itemIndex, { path: resourcePath('feedback'), qs, plural: 'feedback' }),
 	);
-	return keep ? filterFetched(feedback, keep) : feedback;
+	return keep ? filterFetched(this, itemIndex, feedback, keep) : feedback;
 }
