@@ -9,11 +9,11 @@ import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
 import { DEFAULT_POLICY } from '../../nodes/shared/transport/policy';
 import { recruitingRequest } from '../../nodes/shared/transport/request';
 import { connectionOf } from '../../nodes/shared/transport/connection';
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, runOf, sendRateFor, startRun } from '../../nodes/shared/transport/state';
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, FORGET_IDLE_MS, forgetSendRates, runOf, sendRateFor, sendRatesKept, startRun } from '../../nodes/shared/transport/state';
 import { RateLimiter, type RateLimitConfig } from '../../sandbox/rateLimit';
 import { testNode } from '../harness/testNode';
 
-/** Each test its own credential: the send rate lives per credential for the process's life. */
+/** Each test its own credential: the send rate lives per credential while it is in use. */
 let credentialNo = 0;
 
 type Answer = { statusCode: number; headers?: Record<string, string>; body?: unknown } | Error;
@@ -657,5 +657,56 @@ describe('a request n8n refuses to send (issue 27, point 10)', () => {
 		}
 		expect(f.calls).toHaveLength(3);
 		expect((s.error as Error).message).toBe('The Recruiting service could not be reached');
+	});
+});
+
+describe('what the process keeps per credential', () => {
+	test('a credential idle for an hour is forgotten when another one starts; one with a request in flight or waiting is kept', async () => {
+		forgetSendRates();
+		// Idle: its one request answered.
+		const idle = fakeContext();
+		const s1 = settle(recruitingRequest.call(idle.ctx, { method: 'GET', path: '/a' }));
+		await flush();
+		idle.open().forEach((c) => c.answer(ok));
+		await flush();
+		expect(s1.done).toBe(true);
+		// Its last request failed without being sent (a 429 longer than the run may wait): idle too.
+		const refused = fakeContext();
+		startRun(refused.ctx, { maxRateLimitWaitMs: 30_000 });
+		const s2 = settle(recruitingRequest.call(refused.ctx, { method: 'GET', path: '/b' }));
+		await flush();
+		refused.open().forEach((c) => c.answer(r429(60)));
+		await flush();
+		expect(s2.error).toBeDefined();
+		// In flight: sent and never answered.
+		const inFlight = fakeContext();
+		settle(recruitingRequest.call(inFlight.ctx, { method: 'GET', path: '/c', policy: { timeoutMs: 10 * 60 * 60_000, maxRetries: 0, maxRateLimitWaitMs: 0 } }));
+		await flush();
+		expect(inFlight.open()).toHaveLength(1);
+		await flush(30 * 60_000);
+		// Waiting, from half an hour on: a run that may wait two hours, behind a 429 of an hour.
+		const waiting = fakeContext();
+		startRun(waiting.ctx, { maxRateLimitWaitMs: 2 * 60 * 60_000 });
+		const s4 = settle(recruitingRequest.call(waiting.ctx, { method: 'GET', path: '/d' }));
+		await flush();
+		waiting.open().forEach((c) => c.answer(r429(3600)));
+		await flush();
+		expect(sendRatesKept()).toBe(4);
+
+		await flush(FORGET_IDLE_MS - 30 * 60_000);
+		// A new credential: the idle and the refused one go, the one in flight and the waiting one stay.
+		const next = fakeContext();
+		settle(recruitingRequest.call(next.ctx, { method: 'GET', path: '/e' }));
+		await flush(1000);
+		expect(s4.done).toBe(false);
+		expect(sendRatesKept()).toBe(4 - 2 + 1);
+		// The idle credential used again starts afresh (nothing learned), and works.
+		const again = settle(recruitingRequest.call(idle.sibling(), { method: 'GET', path: '/a2' }));
+		await flush();
+		idle.open().forEach((c) => c.answer(ok));
+		await flush();
+		expect(again.done).toBe(true);
+		expect(again.error).toBeUndefined();
+		expect(sendRatesKept()).toBe(4);
 	});
 });

@@ -261,7 +261,7 @@ export class SendRate {
 	private answersSinceRefusal = 0;
 	private answersSinceBusy = 0;
 	private busySince = 0;
-	private idleSince: number | undefined = 0;
+	private idleSince: number | undefined;
 	private learnedAnswers = 0;
 	private learnedSeconds = 0;
 	private learnedIntervals = 0;
@@ -278,6 +278,8 @@ export class SendRate {
 	/** The rate the 429s showed; the pace probes above it while nothing is refused. */
 	private learnedRate: number | undefined;
 	private probeSeconds = PROBE_SECONDS;
+	/** Set when the probe period is shortened mid-probe: where the shorter period's probe starts. */
+	private probeFrom = -Infinity;
 
 	private readonly queue: Waiter[] = [];
 	private pumping = false;
@@ -285,7 +287,9 @@ export class SendRate {
 	/** One function for every budget to call when cancelled (a budget keeps each only once). */
 	private readonly wakeUp = () => this.signal();
 
-	constructor(private readonly clock: Clock = realClock) {}
+	constructor(private readonly clock: Clock = realClock) {
+		this.idleSince = clock.now();
+	}
 
 	/** For tests and the bench: what the controller has learned. */
 	snapshot() {
@@ -313,14 +317,17 @@ export class SendRate {
 				this.answersSinceBusy = 0;
 				// The bucket filled up while idle: the interval until the next refusal is no measure.
 				this.intervalValid = false;
+				// A confirmation is older by a quiet spell: short runs that never reach a refusal
+				// (say a limit raised since) still come back to the first period.
+				this.probeSeconds = Math.max(PROBE_SECONDS, this.probeSeconds / 2);
 			}
 			if (this.answersSinceBusy === 0) this.busySince = now;
 		}
-		this.idleSince = undefined;
 		if (budget.cancelled) return Promise.reject(new RunCancelled());
 		if (this.pausedUntil > now && !budget.allows(now, this.pausedUntil)) {
 			return Promise.reject(this.exceeded(budget, now));
 		}
+		this.idleSince = undefined;
 		return new Promise<SendTicket>((resolve, reject) => {
 			const waiter: Waiter = { budget, queuedAt: now, resolve, reject };
 			// A request that may wait little (a delivery's key fetch, a picker) goes before the runs' queue.
@@ -334,6 +341,14 @@ export class SendRate {
 			this.signal();
 			if (!this.pumping) void this.pump();
 		});
+	}
+
+	/**
+	 * Whether nothing has been in flight or waiting since `before` (the credential's rate may be
+	 * forgotten). A pause lasts an hour at most from an answer, so it has ended by then too.
+	 */
+	idleBefore(before: number): boolean {
+		return this.inFlight === 0 && this.queue.length === 0 && this.idleSince !== undefined && this.idleSince <= before;
 	}
 
 	/** The pause in force, as what a request with no budget left is told (seconds from now). */
@@ -423,6 +438,8 @@ export class SendRate {
 			}
 		} finally {
 			this.pumping = false;
+			// Every waiter rejected (a cancelled run, a budget too short), nothing in flight: idle from now.
+			if (this.inFlight === 0 && this.queue.length === 0 && this.idleSince === undefined) this.idleSince = this.clock.now();
 		}
 	}
 
@@ -456,7 +473,7 @@ export class SendRate {
 			this.cut(sentAt, now);
 			if (outcome !== 'failed' && outcome.status === 503) {
 				const wait = retryAfterSeconds(headerOf(outcome.headers, 'retry-after'), now);
-				if (wait !== undefined) this.pausedUntil = Math.max(this.pausedUntil, now + wait * 1000);
+				if (wait !== undefined) this.pausedUntil = Math.max(this.pausedUntil, now + Math.min(MAX_PAUSE_MS, wait * 1000));
 			}
 			return;
 		}
@@ -483,7 +500,14 @@ export class SendRate {
 			// No refusal since: probe above the learned rate, slowly at first, then faster (as CUBIC
 			// does), so a rate learned too low, or a limit raised since, is found within a minute or two.
 			// Counted from the refusal, or from the start of the busy period after a quiet spell.
-			const seconds = (now - Math.max(this.lastRefusalAt, this.busySince)) / 1000;
+			let seconds = (now - Math.max(this.lastRefusalAt, this.busySince, this.probeFrom)) / 1000;
+			if (this.probeSeconds > PROBE_SECONDS && seconds > this.probeSeconds / 2) {
+				// Against the limit learned, a probe is refused within a third of the period: none in half
+				// of it says the limit moved up. The first period again, from the pace reached (no jump).
+				seconds *= PROBE_SECONDS / this.probeSeconds;
+				this.probeFrom = now - seconds * 1000;
+				this.probeSeconds = PROBE_SECONDS;
+			}
 			this.rate = this.learnedRate * (1 + (seconds / this.probeSeconds) ** 3);
 		}
 	}
@@ -594,9 +618,12 @@ export class SendRate {
 			const intervalRate = (this.answersSinceRefusal + 0.5) / seconds;
 			const confirmed = this.learnedRate !== undefined && Math.abs(intervalRate / this.learnedRate - 1) <= PROBE_CONFIRMED;
 			this.probeSeconds = confirmed ? Math.min(MAX_PROBE_SECONDS, this.probeSeconds * 2) : PROBE_SECONDS;
-			this.learnedAnswers = this.learnedAnswers / 2 + this.answersSinceRefusal;
-			this.learnedSeconds = this.learnedSeconds / 2 + seconds;
-			this.learnedIntervals = this.learnedIntervals / 2 + 1;
+			// An interval can show less than the service's rate (its bucket overflowed while we paced below
+			// it), never more: one that shows more is the rate now, older ones are dropped.
+			const keep = this.learnedRate !== undefined && intervalRate > this.learnedRate * (1 + PROBE_CONFIRMED) ? 0 : 0.5;
+			this.learnedAnswers = this.learnedAnswers * keep + this.answersSinceRefusal;
+			this.learnedSeconds = this.learnedSeconds * keep + seconds;
+			this.learnedIntervals = this.learnedIntervals * keep + 1;
 			this.rate = Math.max(MIN_RATE, (this.learnedAnswers + this.learnedIntervals / 2) / this.learnedSeconds);
 		}
 	}

@@ -4,7 +4,7 @@ import { SendRate, URGENT_BUDGET_MS, WaitBudget } from './sendRate';
 /**
  * Everything the transport keeps between requests, and how long it lives:
  *
- * - **Per credential, for the life of the n8n process**: its SendRate (sendRate.ts). The service's
+ * - **Per credential, while it is in use** (forgotten after an idle hour): its SendRate (sendRate.ts). The service's
  *   allowance belongs to the credential, so every run, picker and hook that uses the credential at
  *   the same time shares one, and what one run learned (the service's pace) the next starts from.
  * - **Per execution context** (one node run, one picker or dropdown call, one hook, one webhook
@@ -90,16 +90,28 @@ export function runOf(context: object): RunState {
 	return run;
 }
 
-/** Per credential (its Base URL, company and token, as one opaque key), for the process's life. */
+/**
+ * Per credential (its Base URL, company and token, as one opaque key), while it is in use: a send
+ * rate idle for FORGET_IDLE_MS is dropped when another credential's is made (a process whose
+ * tokens rotate keeps no rate per old token; a quiet hour also refills any service's bucket).
+ */
 const sendRates = new Map<string, SendRate>();
+export const FORGET_IDLE_MS = 60 * 60_000;
 
 export function sendRateFor(credentialKey: string): SendRate {
 	let sendRate = sendRates.get(credentialKey);
 	if (!sendRate) {
+		const before = Date.now() - FORGET_IDLE_MS;
+		for (const [key, idle] of sendRates) if (idle.idleBefore(before)) sendRates.delete(key);
 		sendRate = new SendRate();
 		sendRates.set(credentialKey, sendRate);
 	}
 	return sendRate;
+}
+
+/** How many credentials' send rates this process keeps (for tests). */
+export function sendRatesKept(): number {
+	return sendRates.size;
 }
 
 /** For tests that reuse one credential: forget what every credential's send rate has learned (pauses, pace, window). */
