@@ -401,6 +401,25 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 		expect(Math.max(...perSecond.slice(0, 11))).toBeGreaterThanOrEqual(5);
 	});
 
+	test('a limit raised between runs is found by the later runs, however short (the probe period does not stay long)', async () => {
+		const service = limitedService({ rate: 2, burst: 5 });
+		await runGets(service, 500); // the period grows to 160 s against the steady 2/s
+		service.limiter.set({ rate: 6, burst: 5 });
+		const times: number[] = [];
+		for (let run = 0; run < 4; run++) {
+			await flush(5 * 60_000);
+			const { results, seconds } = await runGets(service, 360);
+			expect(results.filter((r) => r.error)).toEqual([]);
+			times.push(seconds);
+		}
+		console.log(`raised to 6/s between runs: 360 GETs in ${times.map((t) => t.toFixed(1)).join(', ')} s (ideal ${ideal(360, { rate: 6, burst: 5 }).toFixed(1)} s)`);
+		// A period stuck at 160 s kept every run at ~2.4/s: 148 s each. Now each run is faster than the
+		// one before (each interval shows more than the learned rate, and replaces it), the fourth
+		// within 1.5 × the ideal.
+		for (let run = 1; run < times.length; run++) expect(times[run]).toBeLessThan(times[run - 1]);
+		expect(times[3]).toBeLessThanOrEqual(ideal(360, { rate: 6, burst: 5 }) * 1.5);
+	});
+
 	test('a second run with the same credential starts at the learned pace: (almost) nothing refused', async () => {
 		const config = { rate: 5, burst: 5 };
 		const service = limitedService(config);
