@@ -73,7 +73,8 @@ async function runCase(ctx, c, style, index) {
 		port,
 		seed: c.kind === 'get' ? { token, applications: 20000, candidates: c.n } : { token, applications: c.n, candidates: 1000 },
 	});
-	const r = { case: c.key, style, limit: c.limit, loadBefore: loadavg().one };
+	const newResult = () => ({ case: c.key, style, limit: c.limit, loadBefore: loadavg().one });
+	const r = newResult();
 	try {
 		// Read before the limiter is on (setting it empties the counts and fills the bucket).
 		const ids = c.kind === 'get' ? await require('./run').candidateIds(sandbox, c.n) : null;
@@ -88,7 +89,7 @@ async function runCase(ctx, c, style, index) {
 			// The same workflow again once the service's bucket is full (burst ÷ rate, and a second): the
 			// credential's controller has learned the limit in the first run.
 			await sleep((c.limit.burst / c.limit.rate) * 1000 + 1000);
-			r.warm = { case: c.key, style, limit: c.limit, loadBefore: loadavg().one };
+			r.warm = newResult();
 			await measureRun(ctx, c, style, { sandbox, workflowId: created.id, path: p, ids, r: r.warm, after: r.executionId });
 		}
 		await n8n.api('POST', `/workflows/${created.id}/deactivate`).catch(() => undefined);

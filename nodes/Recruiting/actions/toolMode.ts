@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { describeSeconds, MAX_PAGE_SIZE, rateLimitWaitOf, runOf } from '../../shared/transport';
+import { describeSeconds, MAX_PAGE_SIZE, rateLimitWaitOf, runOf, type ToolListPage } from '../../shared/transport';
 import { invalidField, isValueRefusal } from '../../shared/validation';
 import { FULL_API_MISSING } from './fullApi';
 import { simplifyForTool, type ToolShape } from './simplify';
@@ -95,18 +95,6 @@ export function readToolPage(this: IExecuteFunctions, itemIndex: number): { page
 	};
 }
 
-/** Where a list run as a tool stands: the page returned and what the service says is left. */
-export interface ToolListPage {
-	page: number;
-	pageSize: number;
-	/** The plural noun of the records, for the note: `applications`. */
-	noun: string;
-	totalItems?: number;
-	hasNextPage: boolean;
-	/** Set when the node filtered the page after fetching it: how many records the page held. */
-	fetched?: number;
-}
-
 /** An item's list run as a tool: the page it returned, for the note added after the records are shaped. */
 export function noteToolListPage(context: object, itemIndex: number, page: ToolListPage): void {
 	runOf(context).toolListPages.set(itemIndex, page);
@@ -114,7 +102,7 @@ export function noteToolListPage(context: object, itemIndex: number, page: ToolL
 
 /** The page an item's list returned as a tool, if it ran one. */
 export function toolListPageOf(context: object, itemIndex: number): ToolListPage | undefined {
-	return runOf(context).toolListPages.get(itemIndex) as ToolListPage | undefined;
+	return runOf(context).toolListPages.get(itemIndex);
 }
 
 /**
@@ -223,9 +211,8 @@ export function shapeForTool(
 	let shaped = result;
 	if (shaper) shaped = Array.isArray(result) ? result.map(shaper) : shaper(result);
 	if (!page || !Array.isArray(shaped)) return shaped;
-	const list = shaped as IDataObject[];
-	const note = listNote(page, list.length);
-	return note ? [...list, note] : list;
+	const note = listNote(page, shaped.length);
+	return note ? [...shaped, note] : shaped;
 }
 
 /** Answers a model can act on: the request was wrong, not the service or the connection. */

@@ -439,7 +439,7 @@ export class SendRate {
 		} finally {
 			this.pumping = false;
 			// Every waiter rejected (a cancelled run, a budget too short), nothing in flight: idle from now.
-			if (this.inFlight === 0 && this.queue.length === 0 && this.idleSince === undefined) this.idleSince = this.clock.now();
+			if (this.idleSince === undefined) this.noteIfIdle();
 		}
 	}
 
@@ -453,10 +453,15 @@ export class SendRate {
 				reported = true;
 				this.inFlight--;
 				if (outcome !== 'cancelled') this.onAnswer(sentAt, outcome);
-				if (this.inFlight === 0 && this.queue.length === 0) this.idleSince = this.clock.now();
+				this.noteIfIdle();
 				this.signal();
 			},
 		};
+	}
+
+	/** Nothing in flight or waiting: idle from now (a new busy period starts at the next request). */
+	private noteIfIdle(): void {
+		if (this.inFlight === 0 && this.queue.length === 0) this.idleSince = this.clock.now();
 	}
 
 	private cut(sentAt: number, now: number): void {
@@ -615,12 +620,13 @@ export class SendRate {
 		// tell nothing of the rate: the back-off handles them. Older intervals weigh less and less,
 		// so one bad interval (another client draining the bucket) is soon forgotten.
 		if (seconds > 0 && this.answersSinceRefusal > 0) {
-			const intervalRate = (this.answersSinceRefusal + 0.5) / seconds;
-			const confirmed = this.learnedRate !== undefined && Math.abs(intervalRate / this.learnedRate - 1) <= PROBE_CONFIRMED;
+			// The interval's rate against the learned one (NaN before any: neither confirmed nor more).
+			const shown = (this.answersSinceRefusal + 0.5) / seconds / (this.learnedRate ?? NaN);
+			const confirmed = Math.abs(shown - 1) <= PROBE_CONFIRMED;
 			this.probeSeconds = confirmed ? Math.min(MAX_PROBE_SECONDS, this.probeSeconds * 2) : PROBE_SECONDS;
 			// An interval can show less than the service's rate (its bucket overflowed while we paced below
 			// it), never more: one that shows more is the rate now, older ones are dropped.
-			const keep = this.learnedRate !== undefined && intervalRate > this.learnedRate * (1 + PROBE_CONFIRMED) ? 0 : 0.5;
+			const keep = shown > 1 + PROBE_CONFIRMED ? 0 : 0.5;
 			this.learnedAnswers = this.learnedAnswers * keep + this.answersSinceRefusal;
 			this.learnedSeconds = this.learnedSeconds * keep + seconds;
 			this.learnedIntervals = this.learnedIntervals * keep + 1;

@@ -1,4 +1,5 @@
 import type { ItemPolicySource } from './policy';
+import type { ToolListPage } from './types';
 import { SendRate, URGENT_BUDGET_MS, WaitBudget } from './sendRate';
 
 /**
@@ -43,10 +44,10 @@ export class RunState {
 	/** Values an operation reads once per run (keyed by what they are, e.g. 'accountTags'). */
 	private readonly memos = new Map<string, Promise<unknown>>();
 	/**
-	 * As a tool: where each item's list stands (toolMode.ts's ToolListPage), by item index. Kept
-	 * here rather than on the records, so an operation that maps or filters them keeps the note.
+	 * As a tool: where each item's list stands, by item index. Kept here rather than on the
+	 * records, so an operation that maps or filters them keeps the note.
 	 */
-	readonly toolListPages = new Map<number, unknown>();
+	readonly toolListPages = new Map<number, ToolListPage>();
 
 	constructor(settings: RunSettings = {}) {
 		this.items = settings.items;

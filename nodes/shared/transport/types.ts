@@ -36,3 +36,15 @@ export interface FullResponse {
 	headers: Record<string, string | string[] | undefined>;
 	body: unknown;
 }
+
+/** Where a list run as a tool stands: the page returned and what the service says is left. */
+export interface ToolListPage {
+	page: number;
+	pageSize: number;
+	/** The plural noun of the records, for the note: `applications`. */
+	noun: string;
+	totalItems?: number;
+	hasNextPage: boolean;
+	/** Set when the node filtered the page after fetching it: how many records the page held. */
+	fetched?: number;
+}
