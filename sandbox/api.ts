@@ -15,6 +15,7 @@ import type { Answer, Application, Attendee, Candidate, Feedback, FileObject, In
 import type { RouteSpec } from './router';
 import {
 	APPLICATION_SORTS,
+	FEEDBACK_SORTS,
 	candidateUpdate,
 	feedbackComplete,
 	feedbackUpdate,
@@ -512,7 +513,18 @@ function createCandidateNote(ctx: ApiContext): Reply {
 	return save(ctx, 'candidateNotes', note, 'candidate.note.created', 201);
 }
 
-const listFeedback = listAll('feedback');
+const feedbackQuery = obj({ sort: oneOf(FEEDBACK_SORTS) });
+
+/** Feedback in the order asked for (pending feedback, without date_complete, first by that date); unsorted: as stored. */
+function listFeedback(ctx: ApiContext): Reply {
+	return listReply(ctx, (errors) => {
+		feedbackQuery.parse(ctx.query, '', errors);
+		const sort = ctx.query.sort;
+		if (sort === undefined) return { list: ctx.store.values('feedback') };
+		const field = sort.replace(/^-/, '') as 'date_created' | 'date_complete';
+		return { list: sortBy(ctx.store.values('feedback'), (f) => f[field] ?? ''), descending: sort.startsWith('-') };
+	});
+}
 
 /** Whether an answer answers: text, a choice or a rating. */
 const isAnswered = (a: Answer | undefined): boolean =>

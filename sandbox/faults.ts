@@ -1,6 +1,6 @@
 /**
  * Fault injection. Request faults (status, rate_limit, slow, drop, malformed_json, redirect, trickle) act on a whole
- * request before it is handled; page faults (endless_pages, repeat_page, empty_page) act on the list
+ * request before it is handled; page faults (endless_pages, repeat_page, empty_page, ignore_sort) act on the list
  * envelope. A rule matches by method and by a substring of the raw path after /v1.0/{company}, and
  * stops after `times` hits (-1 = never stops). At most one request fault applies to a request: the
  * first active rule that matches.
@@ -11,7 +11,7 @@ import type { FaultKind, FaultRule } from './types';
 import { arr, int, obj, oneOf, str } from './validation';
 
 export const REQUEST_FAULTS = ['status', 'rate_limit', 'slow', 'drop', 'malformed_json', 'redirect', 'trickle'] as const;
-export const PAGE_FAULTS = ['endless_pages', 'repeat_page', 'empty_page'] as const;
+export const PAGE_FAULTS = ['endless_pages', 'repeat_page', 'empty_page', 'ignore_sort'] as const;
 export type RequestFault = (typeof REQUEST_FAULTS)[number];
 
 const ruleSchema = obj(

@@ -11,7 +11,8 @@ export interface Paging {
 }
 
 /** What a page fault does to one list answer (see faults.ts). */
-export type PageFault = 'endless_pages' | 'repeat_page' | 'empty_page';
+/** `ignore_sort`: the list is served in its stored order, as a service that does not know the sort asked for. */
+export type PageFault = 'endless_pages' | 'repeat_page' | 'empty_page' | 'ignore_sort';
 
 /** Where the list was asked for: needed to build the links and to look up page faults. */
 export interface ListRequest {
@@ -65,17 +66,19 @@ export interface PaginateOptions<T> {
 export function paginate<T>(list: readonly T[], paging: Paging, request: ListRequest, options: PaginateOptions<T> = {}): Envelope {
 	const { page, pageSize } = paging;
 	const total = list.length;
+	const fault = request.pageFault(page);
+	const descending = options.descending === true && fault !== 'ignore_sort';
+	const served = fault === 'endless_pages' || fault === 'repeat_page' ? 1 : page;
 	const totalPages = Math.ceil(total / pageSize);
 	const slice = (p: number): unknown[] => {
 		const out: unknown[] = [];
 		const end = Math.min(p * pageSize, total);
 		for (let i = (p - 1) * pageSize; i < end; i++) {
-			const item = list[options.descending ? total - 1 - i : i];
+			const item = list[descending ? total - 1 - i : i];
 			out.push(options.view ? options.view(item) : item);
 		}
 		return out;
 	};
-	const fault = request.pageFault(page);
 	const hasNext = fault === 'endless_pages' || page < totalPages;
 	const link = (p: number): string => {
 		const params = new URLSearchParams();
@@ -99,6 +102,6 @@ export function paginate<T>(list: readonly T[], paging: Paging, request: ListReq
 			next: hasNext ? link(page + 1) : null,
 			previous: page > 1 ? link(page - 1) : null,
 		},
-		items: fault === 'empty_page' ? [] : slice(fault ? 1 : page),
+		items: fault === 'empty_page' ? [] : slice(served),
 	};
 }

@@ -51,6 +51,8 @@ export const ONLINE_MEETING_TYPES = [
 	'teams_for_business',
 ] as const;
 export const APPLICATION_SORTS = ['applied_at', '-applied_at'] as const;
+/** The feedback list's sort (the reference describes one by these fields; the names are ours, like the applications'). */
+export const FEEDBACK_SORTS = ['date_created', '-date_created', 'date_complete', '-date_complete'] as const;
 /** Value sets of the service's public reference beyond the spec (service-facts.md). */
 export const USER_TYPES = ['primary_admin', 'admin', 'user', 'recruiter', 'reviewer'] as const;
 export const USER_PERMISSIONS = [

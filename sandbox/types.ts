@@ -79,7 +79,8 @@ export type FaultKind =
 	| 'trickle'
 	| 'endless_pages'
 	| 'repeat_page'
-	| 'empty_page';
+	| 'empty_page'
+	| 'ignore_sort';
 
 export interface FaultRule {
 	kind: FaultKind;

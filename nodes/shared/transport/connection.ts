@@ -43,12 +43,18 @@ interface Connection {
 	credentials: ICredentialsDecrypted;
 	/** Names the credential's send rate (state.ts) without holding its token: a hash of URL, company and token. */
 	sendRateKey: string;
+	/** Names the account (URL and company, not the token): what a polling trigger's cursor belongs to. */
+	accountKey: string;
 }
 
 /**
  * Read once per execution context (a node run, a webhook call, a hook): the credential cannot
  * change within one, and decrypting it for every page or item was a measurable part of each request.
  */
+export async function accountKeyOf(this: RecruitingContext): Promise<string> {
+	return (await connectionOf.call(this)).accountKey;
+}
+
 export function connectionOf(this: RecruitingContext): Promise<Connection> {
 	return runOf(this).once('connection', async () => await readConnection.call(this));
 }
@@ -75,5 +81,6 @@ async function readConnection(this: RecruitingContext): Promise<Connection> {
 		base,
 		credentials: { id: '', name: CREDENTIAL_TYPE, type: CREDENTIAL_TYPE, data: credentials },
 		sendRateKey: createHash('sha256').update(`${base}\n${String(credentials.accessToken ?? '')}`).digest('hex'),
+		accountKey: createHash('sha256').update(base).digest('hex').slice(0, 16),
 	};
 }

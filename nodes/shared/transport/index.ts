@@ -6,7 +6,7 @@
  */
 export * from './types';
 export * from './policy';
-export { API_VERSION_PATH, CREDENTIAL_TYPE, isDotSegment, isLoopbackHost, resourcePath } from './connection';
+export { accountKeyOf, API_VERSION_PATH, CREDENTIAL_TYPE, isDotSegment, isLoopbackHost, resourcePath } from './connection';
 export { describeFieldErrors, describeSeconds, rateLimitWaitOf } from './errors';
 export * from './redact';
 export * from './request';

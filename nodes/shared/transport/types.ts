@@ -4,6 +4,7 @@ import type {
 	IHookFunctions,
 	IHttpRequestMethods,
 	ILoadOptionsFunctions,
+	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 import type { RequestPolicy } from './policy';
@@ -14,7 +15,8 @@ export type RecruitingContext =
 	| IExecuteFunctions
 	| ILoadOptionsFunctions
 	| IHookFunctions
-	| IWebhookFunctions;
+	| IWebhookFunctions
+	| IPollFunctions;
 
 export interface RecruitingRequest {
 	method: IHttpRequestMethods;

@@ -1,0 +1,104 @@
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { PARENT_STAGE_OPTIONS } from '../shared/stages';
+import { LOOK_BACK_MS, MAX_SEEN_IDS } from './cursor';
+import { MAX_JOBS, poll } from './poll';
+import { MAX_FOLLOWED_APPLICATIONS } from './stageChanges';
+
+const APPLICATION_EVENTS = ['application.created', 'application.stage.updated'];
+
+/**
+ * Starts a workflow for each new event it finds by reading the service's lists at n8n's Poll
+ * Times: for an n8n the service cannot reach. The reading in listReader.ts, the cursor in
+ * cursor.ts, what is kept in pollState.ts.
+ */
+export class RecruitingPollingTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Recruiting Polling Trigger',
+		name: 'recruitingPollingTrigger',
+		icon: { light: 'file:../Recruiting/recruiting.svg', dark: 'file:../Recruiting/recruiting.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{"Checks for: " + $parameter["event"]}}',
+		description:
+			'Starts a workflow when the recruiting service has a new application, stage change, completed feedback or job note, by checking it at set times (no public URL needed)',
+		defaults: { name: 'Recruiting Polling Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'recruitingApi', required: true }],
+		properties: [
+			{
+				displayName:
+					'Checks the service at the Poll Times below, so events arrive within one interval. Where the service can reach this n8n, the Recruiting Trigger is instant and cheaper.',
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Event',
+				name: 'event',
+				type: 'options',
+				default: 'application.created',
+				options: [
+					{ name: 'New Application', value: 'application.created', description: 'A candidate applied to a job, or was added to one' },
+					{
+						name: 'Application Stage Changed',
+						value: 'application.stage.updated',
+						description: `An application of the chosen jobs moved to another stage (at most ${MAX_FOLLOWED_APPLICATIONS} applications followed)`,
+					},
+					{ name: 'Feedback Completed', value: 'feedback.submitted', description: "A reviewer completed feedback (needs the service's full API)" },
+					{ name: 'New Job Note', value: 'job.note.created', description: 'A note was added to one of the chosen jobs' },
+				],
+			},
+			{
+				displayName: 'Job IDs',
+				name: 'jobIds',
+				type: 'string',
+				default: '',
+				placeholder: 'job_abc123, job_def456',
+				description: `The jobs to follow (comma-separated, at most ${MAX_JOBS}); each poll reads each job's list`,
+				displayOptions: { show: { event: ['application.stage.updated', 'job.note.created'] } },
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				options: [
+					{
+						displayName: 'Job IDs',
+						name: 'jobIds',
+						type: 'string',
+						default: '',
+						placeholder: 'job_abc123, job_def456',
+						description: 'Only applications to these jobs (comma-separated)',
+						displayOptions: { show: { '/event': ['application.created'] } },
+					},
+					{
+						displayName: 'Parent Stages',
+						name: 'parentStages',
+						type: 'multiOptions',
+						options: PARENT_STAGE_OPTIONS,
+						default: [],
+						description: 'Only applications in one of these stages (for a stage change: the stage it moved to)',
+						displayOptions: { show: { '/event': APPLICATION_EVENTS } },
+					},
+					{
+						displayName: 'Start From',
+						name: 'startFrom',
+						type: 'dateTime',
+						default: '',
+						description: `Report everything from this time on at the first poll. Empty: the first poll only notes where the account stands and reports what comes after. Entries are found up to ${LOOK_BACK_MS / 60_000} minutes after their own time (${MAX_SEEN_IDS} at most in that window).`,
+						displayOptions: { show: { '/event': ['application.created', 'feedback.submitted', 'job.note.created'] } },
+					},
+				],
+			},
+		],
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await poll.call(this);
+	}
+}

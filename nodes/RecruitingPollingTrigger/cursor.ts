@@ -1,0 +1,66 @@
+/**
+ * Where a polled list stands, kept in the workflow's static data between polls: the newest item's
+ * own time (never the time of the request) less a short look-back, and the IDs already seen since
+ * then. An item is new when it is at or after the floor and its ID was not seen, so items that
+ * share a timestamp, or turn up in the list a little after their own time, are found exactly once.
+ */
+
+/** How late an item may turn up in a list after its own time and still be found (README: Polling trigger). */
+export const LOOK_BACK_MS = 5 * 60_000;
+
+/** The most IDs a cursor keeps (about 30 bytes each in static data); past it the floor moves up. */
+export const MAX_SEEN_IDS = 1000;
+
+/** The order a list came in: newest first (the sort was honoured), oldest first, or neither. */
+export type ListOrder = 'newestFirst' | 'oldestFirst' | 'unordered';
+
+export interface Cursor {
+	/** Items before this time (ms since 1970) are old; null: nothing seen yet, every item is new. */
+	floor: number | null;
+	/** The IDs seen at or after the floor, with their time. */
+	seen: Record<string, number>;
+	/** The list's length at the last poll: where an oldest-first list's new items start. */
+	count?: number;
+	/** The order the list came in at the last poll. */
+	order?: ListOrder;
+}
+
+/** One list entry with its ID and its own time. */
+export interface TimedEntry<T> {
+	entry: T;
+	id: string;
+	time: number;
+}
+
+export function isNew(cursor: Cursor, id: string, time: number): boolean {
+	return (cursor.floor === null || time >= cursor.floor) && !Object.prototype.hasOwnProperty.call(cursor.seen, id);
+}
+
+/**
+ * The cursor after a poll that read `entries` (every entry it read at or after the floor, new or
+ * not). The floor only moves forward, so an entry once behind it is never new again.
+ */
+export function advance<T>(
+	cursor: Cursor,
+	entries: ReadonlyArray<TimedEntry<T>>,
+	list: { count?: number; order: ListOrder },
+): Cursor {
+	const seen: Record<string, number> = { ...cursor.seen };
+	for (const { id, time } of entries) if (cursor.floor === null || time >= cursor.floor) seen[id] = time;
+	const times = Object.values(seen);
+	let floor = cursor.floor;
+	if (times.length > 0) {
+		const newest = Math.max(...times);
+		floor = Math.max(floor ?? -Infinity, newest - LOOK_BACK_MS);
+	}
+	let kept = Object.entries(seen).filter(([, time]) => floor === null || time >= floor);
+	if (kept.length > MAX_SEEN_IDS) {
+		// Keep the newest; an ID that shares its time with a dropped one cannot stay (it would be
+		// told apart from nothing), so the floor passes that time.
+		kept.sort((a, b) => b[1] - a[1]);
+		const lastKept = kept[MAX_SEEN_IDS - 1][1];
+		floor = kept[MAX_SEEN_IDS][1] === lastKept ? lastKept + 1 : lastKept;
+		kept = kept.filter(([, time]) => time >= (floor as number));
+	}
+	return { floor, seen: Object.fromEntries(kept), count: list.count, order: list.order };
+}

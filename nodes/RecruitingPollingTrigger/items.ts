@@ -1,0 +1,36 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/** The events this trigger can find by reading lists; the first three are the webhook's own names. */
+export const POLL_EVENTS = ['application.created', 'application.stage.updated', 'feedback.submitted', 'job.note.created'] as const;
+export type PollEvent = (typeof POLL_EVENTS)[number];
+
+/**
+ * One found event, shaped as the Recruiting Trigger's item for the same event (`event`,
+ * `timestamp`, `messageId`, `deliveryId`, `object`), so a workflow can switch triggers unchanged.
+ * `messageId` is the poller's own (`poll:` + event + what changed), stable for the same change.
+ * Stage changes add `previousStage`; job notes add `jobId` (a note does not name its job).
+ */
+export function pollItem(
+	event: PollEvent,
+	timestamp: string,
+	change: string,
+	object: IDataObject,
+	extra: IDataObject = {},
+): IDataObject {
+	return { event, timestamp, messageId: `poll:${event}:${change}`, deliveryId: null, object, ...extra };
+}
+
+/** An ISO 8601 time as ms since 1970, or undefined. */
+export function timeOf(value: unknown): number | undefined {
+	if (typeof value !== 'string' || value === '') return undefined;
+	const time = Date.parse(value);
+	return Number.isFinite(time) ? time : undefined;
+}
+
+export function child(value: unknown, key: string): unknown {
+	return typeof value === 'object' && value !== null ? (value as IDataObject)[key] : undefined;
+}
+
+export function text(value: unknown): string {
+	return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}

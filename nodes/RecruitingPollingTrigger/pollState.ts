@@ -1,0 +1,53 @@
+import type { IDataObject } from 'n8n-workflow';
+import type { Cursor } from './cursor';
+
+/**
+ * What the trigger keeps, and where:
+ *
+ * - **In the workflow's static data** (n8n saves it with each poll that starts an execution, and
+ *   at activation): a PollState, the cursor of each list it reads and the stage snapshot of each
+ *   followed job. It belongs to one account, one event and one start date: change any of them and
+ *   the trigger starts afresh. It holds IDs, times and stages, never a secret.
+ * - **In this n8n process**: which triggers are polling now, so that a poll that starts while the
+ *   last one still runs (a long rate-limit wait) skips instead of emitting the same items again.
+ */
+export interface PollState {
+	version: 1;
+	/** Hash of the credential's Base URL and company, and the event and start date chosen. */
+	key: string;
+	/** By list: `applications`, `feedback`, `job:<id>` (its notes). */
+	cursors: Record<string, Cursor>;
+	/** By job: application ID → its stage as `parent|custom id|custom name`. */
+	stages: Record<string, Record<string, string>>;
+}
+
+const STATE_FIELD = 'recruitingPoll';
+
+/** The state of this account, event and start date, or undefined (first poll, or any of them changed). */
+export function readState(staticData: IDataObject, key: string): PollState | undefined {
+	const state = staticData[STATE_FIELD] as PollState | undefined;
+	if (!state || state.version !== 1 || state.key !== key) return undefined;
+	return state;
+}
+
+export function writeState(staticData: IDataObject, state: PollState): void {
+	staticData[STATE_FIELD] = state as unknown as IDataObject;
+}
+
+/** The state's generation: a poll that finds it changed since it began (another poll's) keeps its hands off. */
+export function stateOf(staticData: IDataObject): unknown {
+	return staticData[STATE_FIELD];
+}
+
+const pollsInFlight = new Set<string>();
+
+/** Runs `poll` unless the same trigger is polling already in this process (then: undefined). */
+export async function exclusively<T>(key: string, poll: () => Promise<T>): Promise<T | undefined> {
+	if (pollsInFlight.has(key)) return undefined;
+	pollsInFlight.add(key);
+	try {
+		return await poll();
+	} finally {
+		pollsInFlight.delete(key);
+	}
+}

@@ -1,0 +1,113 @@
+/**
+ * `pollHarness`: runs a polling trigger's `poll()` with n8n-core's real `PollContext`, keeping its
+ * static data as n8n 2.41.1 does (../shared/n8n-polling.md and n8n's ActiveWorkflowManager):
+ *
+ * - activation (`activate`, `init` on a restart, `update` on republish) loads the workflow from the
+ *   "database", runs the first poll at once (an error fails the activation), and saves the static data;
+ * - a scheduled poll (`tick`) runs on that same loaded workflow: its static data stays in memory
+ *   between polls, and is saved only when the poll returned items (before the execution runs);
+ *   a poll that throws records a failed execution and saves nothing;
+ * - `manual` (Fetch Test Event) runs on a freshly loaded workflow in mode `manual` and saves nothing;
+ * - `stop` (unpublish, or n8n stopping) drops the loaded workflow: what was not saved is gone.
+ */
+import { PollContext } from 'n8n-core';
+import type { IDataObject, INodeExecutionData, INodeParameters, INodeType, Workflow, WorkflowActivateMode } from 'n8n-workflow';
+
+import type { StaticDataStore } from './staticData';
+import { TriggerWorkflow, type TriggerOptions } from './triggerWorkflow';
+
+export interface PollOutcome {
+	/** The items the poll emitted (each list one execution's items); empty when it returned null. */
+	emitted: IDataObject[];
+	error?: Error;
+}
+
+export interface PollHarness {
+	readonly store: StaticDataStore;
+	/** The node's static data as stored in the "database" now. */
+	readonly staticData: IDataObject;
+	/** Every item emitted in production, in order (what executions started with). */
+	readonly executions: IDataObject[][];
+	/** Failed polls (n8n's failed executions / error workflow). */
+	readonly failures: Error[];
+	activate(activation?: WorkflowActivateMode): Promise<PollOutcome>;
+	tick(): Promise<PollOutcome>;
+	manual(): Promise<PollOutcome>;
+	stop(): void;
+	/** Changes the node's parameters, as a saved edit does (takes effect at the next activation). */
+	setParameters(parameters: INodeParameters): void;
+}
+
+export function pollHarness(nodeType: INodeType, parameters: INodeParameters, options: TriggerOptions = {}): PollHarness {
+	const trigger = new TriggerWorkflow(nodeType, { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...parameters }, options);
+	let loaded: Workflow | undefined;
+	const executions: IDataObject[][] = [];
+	const failures: Error[] = [];
+
+	const run = async (workflow: Workflow, mode: 'trigger' | 'manual', activation: WorkflowActivateMode): Promise<IDataObject[]> => {
+		const node = workflow.getNode(trigger.node.name)!;
+		const type = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+		const context = new PollContext(workflow, node, trigger.additionalData(), mode, activation);
+		const result = (await type.poll!.call(context)) as INodeExecutionData[][] | null;
+		return result === null ? [] : result[0].map((item) => item.json);
+	};
+
+	/** n8n's saveStaticData: written when changed, then marked clean. */
+	const save = (workflow: Workflow): void => {
+		trigger.store.saveFrom(workflow);
+		workflow.staticData.__dataChanged = false;
+	};
+	const emitted = (items: IDataObject[], workflow: Workflow): void => {
+		if (items.length === 0) return;
+		save(workflow);
+		executions.push(items);
+	};
+
+	return {
+		get store() {
+			return trigger.store;
+		},
+		get staticData() {
+			return trigger.staticData;
+		},
+		executions,
+		failures,
+		async activate(activation = 'activate') {
+			const workflow = trigger.loadWorkflow();
+			try {
+				const items = await run(workflow, 'trigger', activation);
+				emitted(items, workflow);
+				save(workflow);
+				loaded = workflow;
+				return { emitted: items };
+			} catch (error) {
+				loaded = undefined;
+				return { emitted: [], error: error as Error };
+			}
+		},
+		async tick() {
+			if (!loaded) throw new Error('pollHarness: tick() on a workflow that is not active');
+			try {
+				const items = await run(loaded, 'trigger', 'activate');
+				emitted(items, loaded);
+				return { emitted: items };
+			} catch (error) {
+				failures.push(error as Error);
+				return { emitted: [], error: error as Error };
+			}
+		},
+		async manual() {
+			try {
+				return { emitted: await run(trigger.loadWorkflow(), 'manual', 'manual') };
+			} catch (error) {
+				return { emitted: [], error: error as Error };
+			}
+		},
+		stop() {
+			loaded = undefined;
+		},
+		setParameters(next: INodeParameters) {
+			trigger.node.parameters = { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...structuredClone(next) };
+		},
+	};
+}

@@ -1,0 +1,75 @@
+/**
+ * The Recruiting Polling Trigger against the sandbox over real HTTP, polled through n8n-core's
+ * PollContext (test/harness/pollHarness.ts): one sandbox per file, reset before each test.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
+import { RecruitingPollingTrigger } from '../../nodes/RecruitingPollingTrigger/RecruitingPollingTrigger.node';
+import { forgetSendRates } from '../../nodes/shared/transport/state';
+import { startSandbox, type Application, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { pollHarness, type PollHarness } from '../harness';
+
+export const SEED = { applications: 30, jobs: 3, candidates: 30 };
+
+/** GET on the sandbox's API (outside the trigger; the request is recorded like any). */
+export async function apiGet<T>(sandbox: Sandbox, path: string): Promise<T> {
+	const response = await fetch(`${sandbox.url}/v1.0/${sandbox.companyId}${path}`, {
+		headers: { authorization: `Bearer ${sandbox.token}` },
+	});
+	return (await response.json()) as T;
+}
+
+export function usePollingFixture(options: Omit<SandboxOptions, 'port' | 'seed'> = {}) {
+	let sandbox: Sandbox;
+	let counter = 0;
+	let template: Application;
+	let seeded: Application[];
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, seed: SEED, ...options });
+	});
+	afterAll(async () => {
+		await sandbox.close();
+	});
+	beforeEach(async () => {
+		sandbox.reset(SEED);
+		forgetSendRates();
+		counter = 0;
+		seeded = (await apiGet<{ items: Application[] }>(sandbox, '/applications?page_size=100&sort=-applied_at')).items;
+		template = seeded[0];
+		sandbox.clearRequests();
+	});
+
+	const trigger = (parameters: INodeParameters): PollHarness =>
+		pollHarness(new RecruitingPollingTrigger(), { options: {}, ...parameters }, {
+			credentials: { recruitingApi: { baseUrl: sandbox.url, companyId: sandbox.companyId, accessToken: sandbox.token } },
+			credentialTypes: [new RecruitingApi()],
+		});
+
+	/** A new application (a copy of a seeded one) applied at `appliedAt` (default: now). */
+	function apply(appliedAt = new Date().toISOString(), overrides: Partial<Application> = {}): Application {
+		counter += 1;
+		const application: Application = {
+			...structuredClone(template),
+			id: `app_poll${String(counter).padStart(5, '0')}`,
+			applied_at: appliedAt,
+			...overrides,
+		};
+		sandbox.put('applications', application);
+		return application;
+	}
+
+	return {
+		get sandbox() {
+			return sandbox;
+		},
+		/** The seeded applications, newest first. */
+		get seeded() {
+			return seeded;
+		},
+		trigger,
+		apply,
+		/** Requests to the applications list since the last clearRequests. */
+		applicationRequests: () => sandbox.requests.filter((r) => r.segments[r.segments.length - 1] === 'applications'),
+	};
+}
