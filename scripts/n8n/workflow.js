@@ -9,6 +9,7 @@ const crypto = require('crypto');
 const PKG = 'n8n-nodes-recruiting';
 const RECRUITING = `${PKG}.recruiting`;
 const TRIGGER = `${PKG}.recruitingTrigger`;
+const POLLING_TRIGGER = `${PKG}.recruitingPollingTrigger`;
 
 /** Any node; `extra` adds or overrides fields (credentials, webhookId, onError, position…). */
 function workflowNode(name, type, typeVersion, parameters = {}, extra = {}) {
@@ -51,6 +52,17 @@ function recruitingTrigger(credential, parameters, nodeWebhookId = crypto.random
 		credentials: recruitingCredential(credential),
 		webhookId: nodeWebhookId,
 	});
+}
+
+/** The Recruiting Polling Trigger, polling every minute (n8n's shortest interval). */
+function recruitingPollingTrigger(credential, parameters, name = 'Recruiting Polling Trigger') {
+	return workflowNode(
+		name,
+		POLLING_TRIGGER,
+		1,
+		{ pollTimes: { item: [{ mode: 'everyMinute' }] }, options: {}, ...parameters },
+		{ credentials: recruitingCredential(credential) },
+	);
 }
 
 function connect(from, toNodes) {
@@ -99,6 +111,8 @@ module.exports = {
 	webhookTrigger,
 	recruitingNode,
 	recruitingTrigger,
+	recruitingPollingTrigger,
+	POLLING_TRIGGER,
 	chain,
 	fanOut,
 	triggerWorkflow,

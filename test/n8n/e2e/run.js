@@ -34,6 +34,7 @@ const { log, Checks, FatalCheck, startSandbox, createCredential, executionsOf, n
 const wfs = require('./workflows');
 const { triggerChecks } = require('./triggerChecks');
 const { triggerSafetyChecks } = require('./triggerSafetyChecks');
+const { pollingChecks } = require('./pollingChecks');
 const { exampleChecks, tryWebhookCheck } = require('./exampleChecks');
 const { editorChecks } = require('./editorChecks');
 const { splitHostChecks } = require('./splitHostChecks');
@@ -63,6 +64,7 @@ function parseArgs(argv) {
 			keep: { type: 'boolean', default: false },
 			'trigger-only': { type: 'boolean', default: false },
 			'agent-only': { type: 'boolean', default: false },
+			'polling-only': { type: 'boolean', default: false },
 		},
 		argv,
 	);
@@ -73,6 +75,7 @@ function parseArgs(argv) {
 		keep: values.keep,
 		triggerOnly: values['trigger-only'],
 		agentOnly: values['agent-only'],
+		pollingOnly: values['polling-only'],
 	};
 	if (o.queueOnly) {
 		o.plan = (o.versions.length ? o.versions : [VERSIONS[0]]).map((v) => ({ kind: 'queue', version: v }));
@@ -479,6 +482,10 @@ async function singleSuite(checks, version, tarball, o) {
 		}
 		// The assistant example as the demo runs it: on n8n 2.x only.
 		const assistantExample = Number(version.split('.')[0]) >= 2 ? () => assistantExampleChecks(checks, n8n, sb, credential) : async () => {};
+		if (o.pollingOnly) {
+			await pollingChecks(checks, n8n, sb, credential, { restart: true });
+			return;
+		}
 		if (o.agentOnly) {
 			await agentChecks(checks, n8n, sb, credential);
 			await mcpChecks(checks, n8n, sb, credential);
@@ -495,6 +502,7 @@ async function singleSuite(checks, version, tarball, o) {
 		}
 		await triggerChecks(checks, n8n, sb, credential, { restart: true });
 		await triggerSafetyChecks(checks, n8n, sb, credential);
+		await pollingChecks(checks, n8n, sb, credential, { restart: true });
 		// n8n 2.x can give production and test URLs different hosts; 1.x takes both from WEBHOOK_URL.
 		if (Number(version.split('.')[0]) >= 2) await splitHostChecks(checks, sb, tarball, version);
 		if (o.triggerOnly) return;
@@ -540,6 +548,7 @@ async function queueSuite(checks, version, tarball, o) {
 		}
 		await triggerChecks(checks, stack, sb, credential, { queue: true });
 		await triggerSafetyChecks(checks, stack, sb, credential, { queue: true });
+		await pollingChecks(checks, stack, sb, credential, { queue: true });
 	} finally {
 		if (stack) await stack.stop().catch((e) => log(`stop: ${e.message}`));
 		if (sb) await sb.sandbox.close();

@@ -1,0 +1,170 @@
+'use strict';
+/**
+ * The Recruiting Polling Trigger inside a real n8n (issue 31, point 5): every new application
+ * exactly once across n8n's own polls, a restart with applications added while n8n was stopped,
+ * unpublish/publish, a poll answered 503 and 250 applications between two polls; stage changes
+ * with the previous and the new stage. In queue mode the polls run on the main process and the
+ * executions on the worker. n8n polls at most once a minute: each step waits for the next poll.
+ */
+const assert = require('assert');
+const { waitFor, executionsOf, nodeItems, sleep } = require('../../../scripts/e2e/lib');
+const { chain, recruitingPollingTrigger, workflowNode } = require('../../../scripts/n8n/workflow');
+
+const NODE = 'Recruiting Polling Trigger';
+/** Long enough for the next minute's poll, its retries and the execution to be stored. */
+const NEXT_POLL_MS = 150_000;
+
+function pollingWorkflow(credential, name, parameters) {
+	return chain(name, [recruitingPollingTrigger(credential, parameters, NODE), workflowNode('Received', 'n8n-nodes-base.noOp', 1)]);
+}
+
+/** Application ids each successful execution started with, oldest execution first. */
+async function emittedRuns(n8n, workflowId) {
+	const executions = (await executionsOf(n8n, workflowId)).sort((a, b) => Number(a.id) - Number(b.id));
+	return executions.map((execution) => ({
+		status: execution.status,
+		ids: execution.status === 'success' ? nodeItems(execution, NODE).map((item) => item.object.id) : [],
+		items: execution.status === 'success' ? nodeItems(execution, NODE) : [],
+	}));
+}
+
+/**
+ * @param opts.restart  also stop n8n, add applications, start it again (single process)
+ * @param opts.queue    the executions must have run on the worker
+ */
+async function pollingChecks(checks, n8n, sb, credential, { restart = false, queue = false } = {}) {
+	const { control, seeded } = sb;
+	const template = seeded.values('applications')[0];
+	const jobId = template.job.id;
+	let counter = 0;
+	const added = [];
+	const apply = async (label) => {
+		counter += 1;
+		const application = { ...template, id: `app_e2epoll_${label}_${counter}`, applied_at: new Date().toISOString() };
+		await control.put('applications', application);
+		added.push(application.id);
+		return application.id;
+	};
+	/** Waits for the executions of `workflowId` to have emitted `count` application ids in all. */
+	const emittedCount = async (workflowId, count, what) =>
+		await waitFor(what, async () => {
+			const runs = await emittedRuns(n8n, workflowId);
+			const ids = runs.flatMap((r) => r.ids);
+			return ids.length >= count && runs;
+		}, { timeoutMs: NEXT_POLL_MS, intervalMs: 1000 });
+	let wf;
+	let stageWf;
+	let stageBefore;
+	const names = [
+		'polling: activate -> the first poll records where the account stands, no execution',
+		'polling: 3 applications added -> the next poll emits exactly those 3',
+		'polling: stage changes on a chosen job -> one item per change with the previous and the new stage',
+		'polling: n8n stopped, 2 added, started -> exactly those 2',
+		'polling: unpublished, 1 added, published -> exactly that 1',
+		'polling: a poll answered 503 -> a failed execution, nothing lost: the next poll emits the 250 added meanwhile, none twice',
+		'polling: every added application exactly once across all of it',
+	];
+	try {
+		await checks.check(names[0], async () => {
+			wf = await n8n.api('POST', '/workflows', pollingWorkflow(credential, 'E2E: Recruiting Polling Trigger', { event: 'application.created' }));
+			stageWf = await n8n.api(
+				'POST',
+				'/workflows',
+				pollingWorkflow(credential, 'E2E: Recruiting Polling Trigger (stages)', { event: 'application.stage.updated', jobIds: jobId }),
+			);
+			await control.clearRequests();
+			await n8n.api('POST', `/workflows/${wf.id}/activate`);
+			await n8n.api('POST', `/workflows/${stageWf.id}/activate`);
+			const requests = await waitFor('the first polls', async () => {
+				const all = await control.requests();
+				const lists = all.filter((r) => r.path === '/v1.0/cmp_demo/applications');
+				return lists.some((r) => r.query.sort === '-applied_at') && lists.some((r) => r.query.job_id === jobId) && lists;
+			});
+			assert.ok(requests.every((r) => r.status === 200), `statuses: ${requests.map((r) => r.status).join(', ')}`);
+			await sleep(2000);
+			assert.deepStrictEqual(await emittedRuns(n8n, wf.id), []);
+			assert.deepStrictEqual(await emittedRuns(n8n, stageWf.id), []);
+		});
+		await checks.check(names[1], async () => {
+			const three = [await apply('a'), await apply('b'), await apply('c')];
+			const ofJob = seeded.values('applications').filter((a) => a.job.id === jobId).slice(0, 2);
+			stageBefore = ofJob.map((a) => ({ id: a.id, stage: a.stage }));
+			for (const [i, a] of ofJob.entries()) {
+				const parent = i === 0 ? 'offered' : 'hired';
+				await control.put('applications', { ...a, stage: { ...a.stage, parent_stage: parent } });
+			}
+			const runs = await emittedCount(wf.id, 3, 'the poll that emits the 3 applications');
+			assert.deepStrictEqual(runs.map((r) => r.ids), [three]);
+			const item = runs[0].items[0];
+			assert.deepStrictEqual(Object.keys(item).sort(), ['deliveryId', 'event', 'messageId', 'object', 'timestamp']);
+			assert.strictEqual(item.event, 'application.created');
+		});
+		await checks.check(names[2], async () => {
+			const runs = await emittedCount(stageWf.id, 2, 'the poll that finds the 2 stage changes');
+			const items = runs.flatMap((r) => r.items);
+			assert.strictEqual(items.length, 2, `items: ${JSON.stringify(items.map((i) => i.object.id))}`);
+			for (const before of stageBefore) {
+				const item = items.find((i) => i.object.id === before.id);
+				assert.ok(item, `no item for ${before.id}`);
+				assert.strictEqual(item.event, 'application.stage.updated');
+				assert.strictEqual(item.previousStage.parent_stage, before.stage.parent_stage);
+				assert.notStrictEqual(item.object.stage.parent_stage, before.stage.parent_stage);
+			}
+			await n8n.api('POST', `/workflows/${stageWf.id}/deactivate`);
+		});
+		if (restart) {
+			await checks.check(names[3], async () => {
+				await n8n.stop();
+				const two = [await apply('d'), await apply('e')];
+				await n8n.start();
+				const runs = await emittedCount(wf.id, 5, 'the first poll after the restart');
+				assert.deepStrictEqual(runs.map((r) => r.ids).slice(1), [two]);
+			});
+		}
+		await checks.check(names[4], async () => {
+			const before = (await emittedRuns(n8n, wf.id)).flatMap((r) => r.ids).length;
+			await n8n.api('POST', `/workflows/${wf.id}/deactivate`);
+			const one = await apply('f');
+			await n8n.api('POST', `/workflows/${wf.id}/activate`);
+			const runs = await emittedCount(wf.id, before + 1, 'the poll at publishing');
+			assert.deepStrictEqual(runs[runs.length - 1].ids, [one]);
+		});
+		await checks.check(names[5], async () => {
+			const before = (await emittedRuns(n8n, wf.id)).filter((r) => r.status === 'success').length;
+			await control.setFaults([{ kind: 'status', status: 503, path: 'applications', times: -1 }]);
+			const many = [];
+			for (let i = 0; i < 250; i++) many.push(await apply(`m${i}`));
+			// A poll meets the 503s (and its retries): wait until they stop coming, then let the service recover.
+			const refused = async () => (await control.requests()).filter((r) => r.status === 503).length;
+			await waitFor('a poll answered 503', async () => (await refused()) > 0, { timeoutMs: NEXT_POLL_MS, intervalMs: 1000 });
+			let last = -1;
+			await waitFor('the failed poll to give up', async () => {
+				const now = await refused();
+				const settled = now === last;
+				last = now;
+				return settled;
+			}, { timeoutMs: 60_000, intervalMs: 8000 });
+			assert.strictEqual((await emittedRuns(n8n, wf.id)).filter((r) => r.status === 'success').length, before, 'an execution started while the service answered 503');
+			await control.setFaults([]);
+			const runs = await emittedCount(wf.id, added.length, 'the poll after the 503');
+			const successes = runs.filter((r) => r.status === 'success');
+			assert.strictEqual(successes.length, before + 1, `executions: ${JSON.stringify(runs.map((r) => [r.status, r.ids.length]))}`);
+			assert.deepStrictEqual(successes[successes.length - 1].ids, many);
+		});
+		await checks.check(names[6], async () => {
+			const runs = await emittedRuns(n8n, wf.id);
+			const ids = runs.flatMap((r) => r.ids);
+			assert.strictEqual(new Set(ids).size, ids.length, 'an application was emitted twice');
+			assert.deepStrictEqual([...ids].sort(), [...added].sort());
+			if (queue) {
+				const executions = await executionsOf(n8n, wf.id);
+				assert.ok(executions.length > 0 && executions.every((e) => e.mode === 'trigger'), 'executions not started by the poller');
+			}
+		});
+	} finally {
+		for (const w of [wf, stageWf]) if (w) await n8n.api('POST', `/workflows/${w.id}/deactivate`).catch(() => {});
+		await control.setFaults([]).catch(() => {});
+	}
+}
+
+module.exports = { pollingChecks };
