@@ -23,7 +23,7 @@ const DEFAULTS = { version: '2.41.1', port: 5678, sandboxPort: 5679, modelPort: 
 const STOP_BOUND_MS = 4000;
 /** A realistic seed: a few hundred applications over two dozen jobs. */
 const DEMO_SEED = { applications: 400, jobs: 24, candidates: 360, tags: 12, emailTemplates: 6, userCategories: 5, jobNotesPerJob: 3 };
-const ACTIVE = ['inbox', 'chat', 'hired', 'assistant'];
+const ACTIVE = ['inbox', 'chat', 'chatPolling', 'hired', 'assistant'];
 /** The openAiApi credential of the assistant example: the demo's scripted model, no real key. */
 const MODEL_CREDENTIAL = { name: 'OpenAI (demo: scripted model)', apiKey: 'sk-demo-scripted-model-no-key-needed' };
 /** What `deliver` sends, and to which webhook unless --webhook says otherwise. */
@@ -240,7 +240,7 @@ async function start(o) {
 	const inboxWf = ex.fillExample('inbox');
 	const chatUrl = ex.webhookUrlOf(inboxWf, n8n.webhookUrl);
 	const ids = {};
-	for (const key of ['inbox', 'chat', 'hired', 'export', 'assistant']) {
+	for (const key of ['inbox', 'chat', 'chatPolling', 'hired', 'export', 'assistant']) {
 		const wf = ex.fillExample(key, { credential, chatUrl, modelCredential, publicChat: true });
 		const saved = await upsertWorkflow(n8n, wf);
 		ids[key] = saved.id;

@@ -14,6 +14,7 @@ const DIR = path.resolve(__dirname, '..', '..', 'examples');
 
 const EXAMPLES = {
 	chat: 'new-application-to-chat.json',
+	chatPolling: 'new-application-to-chat-polling.json',
 	hired: 'candidate-hired.json',
 	export: 'nightly-applications-export.json',
 	inbox: 'demo-chat-inbox.json',

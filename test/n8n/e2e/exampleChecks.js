@@ -93,6 +93,29 @@ async function exampleChecks(checks, n8n, sb, credential, { applications }) {
 		}
 	});
 
+	await checks.check('example new application -> chat (polling): an application added after publishing posts the message at the next poll', async () => {
+		const inboxWf = fillExample('inbox');
+		const inbox = await activate(n8n, control, inboxWf);
+		const pollingWf = fillExample('chatPolling', { credential, chatUrl: webhookUrlOf(inboxWf, n8n.webhookUrl) });
+		const polling = await activate(n8n, control, pollingWf);
+		try {
+			// The first poll (at publishing) records where the account stands: nothing is posted for the seed.
+			await new Promise((resolve) => setTimeout(resolve, 2000));
+			assert.deepStrictEqual(await executionsOf(n8n, polling.id), []);
+			const app = { ...apps[4], id: 'app_example_polling', applied_at: new Date().toISOString() };
+			await control.put('applications', app);
+			const [received] = await waitFor('the next poll to post the message', async () => {
+				const ok = (await executionsOf(n8n, inbox.id)).filter((e) => e.status === 'success');
+				return ok.length >= 1 && ok;
+			}, { timeoutMs: 150_000, intervalMs: 1000 });
+			const [message] = nodeItems(received, 'Message received');
+			assert.ok(message.text.includes(app.candidate.full_name), message.text);
+		} finally {
+			await deactivate(n8n, control, polling);
+			await deactivate(n8n, control, inbox);
+		}
+	});
+
 	await checks.check('example candidate hired: hired -> tag + e-mail draft; another stage -> filtered out', async () => {
 		const original = await control.record('webhooks', 'wh_hires');
 		const wf = fillExample('hired', { credential });
