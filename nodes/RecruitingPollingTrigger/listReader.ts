@@ -18,7 +18,7 @@ export interface PolledList {
 }
 
 export interface ListRead {
-	/** Every entry read at or after the floor (new or not), each once, in the order read. */
+	/** Every entry read at or after the floor (new or not), each once, oldest first where the list has an order. */
 	entries: Array<TimedEntry<IDataObject>>;
 	count?: number;
 	order: ListOrder;
@@ -54,8 +54,11 @@ export class ListReader {
 		if (order === 'newestFirst') order = await this.attempt(order, () => this.readNewestFirst());
 		if (order === 'oldestFirst') order = await this.attempt(order, () => this.readOldestFirst());
 		if (order === 'unordered') await this.readEverything();
+		// Oldest first, as the list orders entries that share a time (a newest-first list, read backwards).
+		const entries = [...this.entries.values()];
+		if (order === 'newestFirst') entries.reverse();
 		return {
-			entries: [...this.entries.values()],
+			entries,
 			count: this.count,
 			order,
 			...(order !== from && { orderChanged: { from, to: order } }),

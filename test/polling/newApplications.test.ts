@@ -261,3 +261,13 @@ describe('state', () => {
 		expect((await trigger.tick()).emitted).toEqual([]);
 	});
 });
+
+describe('order', () => {
+	it('entries sharing a time come in the order the list gives them, oldest first', async () => {
+		const trigger = fx.trigger(NEW_APPLICATION);
+		await trigger.activate();
+		const time = at(0);
+		const added = Array.from({ length: 5 }, () => fx.apply(time));
+		expect(ids((await trigger.tick()).emitted)).toEqual(added.map((a) => a.id));
+	});
+});
