@@ -1,6 +1,13 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { accountKeyOf, DEFAULT_MAX_RATE_LIMIT_WAIT_MS, resourcePath, startRun } from '../shared/transport';
+import {
+	accountKeyOf,
+	DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
+	rateLimitWaitOf,
+	resourcePath,
+	SHORT_MAX_RATE_LIMIT_WAIT_MS,
+	startRun,
+} from '../shared/transport';
 import { PARENT_STAGES } from '../shared/stages';
 import { checkId, instantIn, toIsoDateTime } from '../shared/validation';
 import { parseIdList } from '../RecruitingTrigger/filters';
@@ -12,6 +19,13 @@ import { readJobApplications, stageChanges } from './stageChanges';
 
 /** The most jobs one trigger follows (each is a request per poll). */
 export const MAX_JOBS = 20;
+
+/**
+ * A first poll that the service rate-limits past SHORT_MAX_RATE_LIMIT_WAIT_MS (publishing waits for
+ * it) does not fail the activation: the next poll reports from the time of publishing, less this
+ * much for a difference between n8n's clock and the service's.
+ */
+export const CLOCK_SKEW_MS = 60_000;
 
 interface Settings {
 	event: PollEvent;
@@ -130,9 +144,10 @@ async function pollOnce(this: IPollFunctions, settings: Settings, before: PollSt
 	}
 	for (const { key: listKey, list } of listsOf(settings)) {
 		const kept = before?.cursors[listKey];
+		const startFrom = settings.startFrom ?? before?.since;
 		// First poll of this list: record where it stands (or start from the chosen date) and emit nothing.
-		const seeding = kept === undefined && settings.startFrom === undefined;
-		const cursor: Cursor = kept ?? { floor: settings.startFrom ?? null, seen: {} };
+		const seeding = kept === undefined && startFrom === undefined;
+		const cursor: Cursor = kept ?? { floor: startFrom ?? null, seen: {} };
 		const read = await readList.call(this, list, cursor, seeding);
 		for (const entry of read.entries) {
 			if (seeding || !isNew(cursor, entry.id, entry.time)) continue;
@@ -169,11 +184,21 @@ async function sample(this: IPollFunctions, settings: Settings): Promise<IDataOb
 	return candidates.slice(0, 1).map((c) => c.item);
 }
 
+/** The transport's errors as they are; anything else (a defect) as a NodeOperationError. */
+function nodeError(this: IPollFunctions, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(this.getNode(), error as Error);
+}
+
+/** n8n's budget for one poll where it has one (2.x), within the action node's default Max Wait. */
+function pollWaitMs(this: IPollFunctions): number {
+	const budget = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
+	return budget !== undefined && Number.isFinite(budget) && budget > 0 ? Math.min(budget, DEFAULT_MAX_RATE_LIMIT_WAIT_MS) : DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
+}
+
 export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const settings = readSettings.call(this);
-	// A poll is a run of its own: Max Wait for rate limits as the action node's default, within n8n's budget for a poll.
-	const budget = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
-	startRun(this, budget !== undefined && Number.isFinite(budget) && budget > 0 ? { maxRateLimitWaitMs: Math.min(budget, DEFAULT_MAX_RATE_LIMIT_WAIT_MS) } : {});
+	startRun(this, { maxRateLimitWaitMs: pollWaitMs.call(this) });
 	if (this.getMode() === 'manual') {
 		const items = await sample.call(this, settings);
 		if (items.length === 0) {
@@ -187,7 +212,22 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	const key = [await accountKeyOf.call(this), settings.event, settings.startFrom ?? ''].join(':');
 	const outcome = await exclusively(`${this.getWorkflow().id}:${this.getNode().id}`, async () => {
 		const began = stateOf(staticData);
-		const result = await pollOnce.call(this, settings, readState(staticData, key), key);
+		const before = readState(staticData, key);
+		// The first poll runs while publishing waits for it: it waits less for a rate limit.
+		if (before === undefined) startRun(this, { maxRateLimitWaitMs: SHORT_MAX_RATE_LIMIT_WAIT_MS });
+		let result;
+		try {
+			result = await pollOnce.call(this, settings, before, key);
+		} catch (error) {
+			if (before !== undefined || rateLimitWaitOf(error) === undefined) throw nodeError.call(this, error);
+			const since = Date.now() - CLOCK_SKEW_MS;
+			writeState(staticData, { version: 1, key, cursors: {}, stages: {}, since });
+			this.logger.warn(
+				`Recruiting Polling Trigger: the service rate-limited the first poll; the next poll reports what is new since ${new Date(since).toISOString()}`,
+				{ node: this.getNode().name, workflowId: this.getWorkflow().id },
+			);
+			return [];
+		}
 		// Changed under us (the workflow was loaded again meanwhile): that poll's state stands.
 		if (stateOf(staticData) !== began) return undefined;
 		writeState(staticData, result.state);

@@ -19,6 +19,11 @@ export interface PollState {
 	cursors: Record<string, Cursor>;
 	/** By job: application ID → its stage as `parent|custom id|custom name`. */
 	stages: Record<string, Record<string, string>>;
+	/**
+	 * Set when the first poll could not read the account (rate limited at publishing): the lists
+	 * not read yet start from this time (ms) instead of where the account stood.
+	 */
+	since?: number;
 }
 
 const STATE_FIELD = 'recruitingPoll';

@@ -271,3 +271,19 @@ describe('order', () => {
 		expect(ids((await trigger.tick()).emitted)).toEqual(added.map((a) => a.id));
 	});
 });
+
+describe('rate limits at publishing', () => {
+	it('a first poll rate-limited past its short wait does not fail the activation; the next poll reports what came since', async () => {
+		fx.sandbox.setFaults([{ kind: 'rate_limit', path: 'applications', retryAfter: 120, times: -1 }]);
+		const trigger = fx.trigger(NEW_APPLICATION);
+		const first = await trigger.activate();
+		expect(first).toEqual({ emitted: [] });
+		fx.sandbox.setFaults([]);
+		// forget the pause the service asked for (the harness has no way to wait two minutes)
+		const { forgetSendRates } = await import('../../nodes/shared/transport/state');
+		forgetSendRates();
+		const added = fx.apply(at(0));
+		expect(ids((await trigger.tick()).emitted)).toEqual([added.id]);
+		expect((await trigger.tick()).emitted).toEqual([]);
+	}, 60_000);
+});
