@@ -158,8 +158,15 @@ async function pollingChecks(checks, n8n, sb, credential, { restart = false, que
 			assert.strictEqual(new Set(ids).size, ids.length, 'an application was emitted twice');
 			assert.deepStrictEqual([...ids].sort(), [...added].sort());
 			if (queue) {
-				const executions = await executionsOf(n8n, wf.id);
+				// Polled on the main process, run on the worker.
+				const fs = require('fs');
+				const { worker, main } = n8n.processes;
+				const executions = (await executionsOf(n8n, wf.id)).filter((e) => e.status === 'success');
 				assert.ok(executions.length > 0 && executions.every((e) => e.mode === 'trigger'), 'executions not started by the poller');
+				for (const { id } of executions) {
+					await waitFor(`the worker to log execution ${id}`, () => new RegExp(`finished execution ${id}\\b`, 'i').test(fs.readFileSync(worker.logFile, 'utf8')), { timeoutMs: 10000 });
+					assert.doesNotMatch(fs.readFileSync(main.logFile, 'utf8'), new RegExp(`finished execution ${id}\\b`, 'i'), `main ran execution ${id}`);
+				}
 			}
 		});
 	} finally {
