@@ -152,3 +152,22 @@ describe('New Job Note', () => {
 		expect(error?.message).toContain('job "job_gone" was not found');
 	});
 });
+
+describe('cost of an idle poll', () => {
+	const listRequests = () => fx.sandbox.requests.filter((r) => r.method === 'GET');
+
+	it('one request per chosen job for stage changes and job notes, one for feedback', async () => {
+		const jobs = [...new Set(fx.seeded.map((a) => a.job.id))].slice(0, 2);
+		for (const parameters of [
+			{ event: 'application.stage.updated', jobIds: jobs.join(',') },
+			{ event: 'job.note.created', jobIds: jobs.join(',') },
+			{ event: 'feedback.submitted' },
+		]) {
+			const trigger = fx.trigger(parameters);
+			await trigger.activate();
+			fx.sandbox.clearRequests();
+			expect((await trigger.tick()).emitted).toEqual([]);
+			expect([parameters.event, listRequests().length]).toEqual([parameters.event, 'jobIds' in parameters ? 2 : 1]);
+		}
+	});
+});
