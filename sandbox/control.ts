@@ -8,6 +8,8 @@ import { notFound, validationProblem } from './problems';
 import type { Reply } from './api';
 import type { RouteSpec } from './router';
 import { COLLECTIONS, isCollection, Store } from './store';
+import { addJobNote, apply, moveStage, type ApplyInput } from './activity';
+import { PARENT_STAGES } from './schemas';
 import type { DeliverInput, Sandbox, SeedSizes } from './types';
 import { int, isPlainObject, jsonObject, obj, oneOf, str, validate } from './validation';
 
@@ -36,6 +38,10 @@ const seedSizes = obj(
 	),
 	{ strict: true },
 );
+
+const applyInput = obj({ jobId: str({ min: 1 }), appliedAt: str({ min: 1 }) }, { strict: true });
+const stageInput = obj({ parentStage: oneOf(PARENT_STAGES) }, { strict: true, required: ['parentStage'] });
+const noteInput = obj({ text: str({ min: 1 }) }, { strict: true, required: ['text'] });
 
 const deliverInput = obj(
 	{
@@ -135,4 +141,20 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
 		handle: async (c) => ok(await c.sandbox.deliver(validate<DeliverInput>(deliverInput, c.body))),
 	},
 	{ method: 'GET', path: '/__sandbox/deliveries', handle: (c) => ok(c.sandbox.deliveries) },
+	// What happens in the service while n8n runs (activity.ts).
+	{
+		method: 'POST',
+		path: '/__sandbox/applications',
+		handle: (c) => ({ status: 201, body: { data: apply(c.store, validate<ApplyInput>(applyInput, c.body ?? {})) } }),
+	},
+	{
+		method: 'PUT',
+		path: '/__sandbox/applications/:id/stage',
+		handle: (c) => ok({ data: moveStage(c.store, c.params.id, validate<{ parentStage: string }>(stageInput, c.body).parentStage) }),
+	},
+	{
+		method: 'POST',
+		path: '/__sandbox/jobs/:id/notes',
+		handle: (c) => ({ status: 201, body: { data: addJobNote(c.store, c.params.id, validate<{ text: string }>(noteInput, c.body).text) } }),
+	},
 ];

@@ -35,6 +35,8 @@ const DELIVERIES = {
 const USAGE = `Usage:
   npm start [-- options]                   the demo: sandbox + a real n8n with these nodes and the examples
   npm start -- deliver <what> [options]    (second terminal) the sandbox sends a signed webhook delivery
+  npm start -- apply [--sandbox-port N]    (second terminal) a new candidate applies in the sandbox: the
+                                           polling example posts it at its next poll (within a minute)
 
 Options of the demo:
   --port N           n8n's port (default ${DEFAULTS.port})
@@ -100,8 +102,10 @@ function parseArgs(argv) {
 		command: 'start',
 	};
 	const [command, delivery, ...rest] = positionals;
-	if (command !== undefined && command !== 'deliver') throw new DemoError(`unknown argument ${command} (see npm start -- --help)`);
+	if (command !== undefined && command !== 'deliver' && command !== 'apply') throw new DemoError(`unknown argument ${command} (see npm start -- --help)`);
+	if (command === 'apply' && delivery !== undefined) throw new DemoError(`unknown argument ${delivery} (see npm start -- --help)`);
 	if (rest.length) throw new DemoError(`unknown argument ${rest[0]} (see npm start -- --help)`);
+	if (command === 'apply') o.command = 'apply';
 	if (command === 'deliver') {
 		o.command = 'deliver';
 		o.what = delivery;
@@ -364,6 +368,21 @@ async function deliver(o) {
 	if (record.status !== 200) process.exitCode = 1;
 }
 
+/** `apply`: a new candidate applies to the first job in the running sandbox (its control API). */
+async function applyCommand(o) {
+	const base = `http://127.0.0.1:${o.sandboxPort}`;
+	let res;
+	try {
+		res = await fetch(`${base}/__sandbox/applications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+	} catch {
+		throw new DemoError(`no sandbox on ${base}: start the demo first (npm start), or pass its --sandbox-port`);
+	}
+	const body = await res.json();
+	if (!res.ok) throw new DemoError(`the sandbox refused: ${JSON.stringify(body)}`);
+	const app = body.data;
+	process.stdout.write(`${app.candidate.full_name} applied to ${app.job.title} (${app.id}); the polling example posts it at its next poll, within a minute\n`);
+}
+
 /** Expected failures (a busy port, a wrong argument) as one line; anything else with its stack. */
 function fail(e) {
 	process.stderr.write(`[demo] ${e instanceof DemoError ? e.message : `failed: ${e.stack || e}`}\n`);
@@ -378,7 +397,7 @@ if (require.main === module) {
 		fail(e);
 	}
 	if (o.command === 'help') process.stdout.write(USAGE);
-	else (o.command === 'deliver' ? deliver(o) : start(o)).catch(fail);
+	else ({ deliver, apply: applyCommand }[o.command] ?? start)(o).catch(fail);
 }
 
 module.exports = { parseArgs, USAGE, DemoError };
