@@ -55,6 +55,7 @@ export class RecruitingPollingTrigger implements INodeType {
 				displayName: 'Job IDs',
 				name: 'jobIds',
 				type: 'string',
+				required: true,
 				default: '',
 				placeholder: 'job_abc123, job_def456',
 				description: `The jobs to follow (comma-separated, at most ${MAX_JOBS}); each poll reads each job's list`,

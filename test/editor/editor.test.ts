@@ -9,11 +9,13 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
 import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
+import { RecruitingPollingTrigger } from '../../nodes/RecruitingPollingTrigger/RecruitingPollingTrigger.node';
 import { redactHeaders } from '../../nodes/RecruitingTrigger/delivery';
 import { testNode } from '../harness/testNode';
 
 const action = new Recruiting().description;
 const trigger = new RecruitingTrigger().description;
+const pollingTrigger = new RecruitingPollingTrigger().description;
 
 /** Every parameter of a description, nested ones (collections, fixedCollection values) included. */
 function allProperties(properties: INodeProperties[]): INodeProperties[] {
@@ -49,6 +51,7 @@ describe('node panel', () => {
 	test.each([
 		['Recruiting', 'nodes/Recruiting/Recruiting.node.json'],
 		['Recruiting Trigger', 'nodes/RecruitingTrigger/RecruitingTrigger.node.json'],
+		['Recruiting Polling Trigger', 'nodes/RecruitingPollingTrigger/RecruitingPollingTrigger.node.json'],
 	])('the %s codex uses only n8n\'s categories for community nodes', (_node, file) => {
 		const codex = JSON.parse(readFileSync(path.join(__dirname, '..', '..', file), 'utf8')) as { categories: string[] };
 		expect(codex.categories.length).toBeGreaterThan(0);
@@ -61,6 +64,24 @@ describe('node panel', () => {
 		expect(trigger.description).toMatch(/^Work with jobs, candidates, applications and interviews/);
 		expect(trigger.description).toMatch(/start a workflow when it sends a webhook event/);
 		expect(action.description).toMatch(/^Work with jobs, candidates, applications, interviews/);
+	});
+});
+
+describe('polling trigger', () => {
+	test('no parameter issue with the defaults, and the per-job events ask for Job IDs', () => {
+		const parameters = NodeHelpers.getNodeParameters(pollingTrigger.properties, {}, true, false, { typeVersion: 1 }, pollingTrigger) ?? {};
+		const node = testNode({ name: 'Recruiting Polling Trigger', type: 'n8n-nodes-recruiting.recruitingPollingTrigger', parameters });
+		expect(NodeHelpers.getNodeParametersIssues(pollingTrigger.properties, node, pollingTrigger)).toBeNull();
+		const jobIds = pollingTrigger.properties.find((p) => p.name === 'jobIds')!;
+		expect(jobIds.displayOptions?.show?.event).toEqual(['application.stage.updated', 'job.note.created']);
+		const perJob = testNode({ name: 'Recruiting Polling Trigger', type: 'n8n-nodes-recruiting.recruitingPollingTrigger', parameters: { ...parameters, event: 'job.note.created' } });
+		expect(NodeHelpers.getNodeParametersIssues(pollingTrigger.properties, perJob, pollingTrigger)?.parameters).toHaveProperty('jobIds');
+	});
+
+	test('its name says it polls, and its notice points to the webhook trigger where n8n is reachable', () => {
+		expect(pollingTrigger.displayName).toBe('Recruiting Polling Trigger');
+		expect(pollingTrigger.polling).toBe(true);
+		expect(pollingTrigger.properties[0].displayName).toMatch(/Recruiting Trigger is instant/);
 	});
 });
 
@@ -146,7 +167,11 @@ describe('example workflows', () => {
 });
 
 describe('parameters', () => {
-	const descriptions: Array<[string, INodeTypeDescription]> = [['Recruiting', action], ['Recruiting Trigger', trigger]];
+	const descriptions: Array<[string, INodeTypeDescription]> = [
+		['Recruiting', action],
+		['Recruiting Trigger', trigger],
+		['Recruiting Polling Trigger', pollingTrigger],
+	];
 
 	test.each(descriptions)('%s: every fixedCollection names its add button (n8n says "Choose..." otherwise)', (_node, description) => {
 		const unnamed = allProperties(description.properties)
