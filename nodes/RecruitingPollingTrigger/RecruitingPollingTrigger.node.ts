@@ -2,7 +2,8 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { PARENT_STAGE_OPTIONS } from '../shared/stages';
 import { LOOK_BACK_MS, MAX_SEEN_IDS } from './cursor';
-import { MAX_JOBS, poll } from './poll';
+import { poll } from './poll';
+import { MAX_JOBS } from './settings';
 import { MAX_FOLLOWED_APPLICATIONS } from './stageChanges';
 
 const APPLICATION_EVENTS = ['application.created', 'application.stage.updated'];

@@ -11,6 +11,12 @@ export const LOOK_BACK_MS = 5 * 60_000;
 /** The most IDs a cursor keeps (about 30 bytes each in static data); past it the floor moves up. */
 export const MAX_SEEN_IDS = 1000;
 
+/**
+ * How far ahead of n8n's clock an entry's time may be and still move the floor: an entry stamped
+ * hours ahead (a time-zone slip, an import) must not hide the entries that follow it.
+ */
+export const CLOCK_SKEW_MS = 60_000;
+
 /** The order a list came in: newest first (the sort was honoured), oldest first, or neither. */
 export type ListOrder = 'newestFirst' | 'oldestFirst' | 'unordered';
 
@@ -23,6 +29,8 @@ export interface Cursor {
 	count?: number;
 	/** The order the list came in at the last poll. */
 	order?: ListOrder;
+	/** Polls in a row the order differed from the one asked for. */
+	offOrderPolls?: number;
 }
 
 /** One list entry with its ID and its own time. */
@@ -38,19 +46,20 @@ export function isNew(cursor: Cursor, id: string, time: number): boolean {
 
 /**
  * The cursor after a poll that read `entries` (every entry it read at or after the floor, new or
- * not). The floor only moves forward, so an entry once behind it is never new again.
+ * not), at `now`. The floor only moves forward, so an entry once behind it is never new again.
  */
 export function advance<T>(
 	cursor: Cursor,
 	entries: ReadonlyArray<TimedEntry<T>>,
-	list: { count?: number; order: ListOrder },
+	list: { count?: number; order: ListOrder; offOrderPolls?: number },
+	now: number,
 ): Cursor {
 	const seen: Record<string, number> = { ...cursor.seen };
 	for (const { id, time } of entries) if (cursor.floor === null || time >= cursor.floor) seen[id] = time;
 	const times = Object.values(seen);
 	let floor = cursor.floor;
 	if (times.length > 0) {
-		const newest = Math.max(...times);
+		const newest = Math.min(Math.max(...times), now + CLOCK_SKEW_MS);
 		floor = Math.max(floor ?? -Infinity, newest - LOOK_BACK_MS);
 	}
 	let kept = Object.entries(seen).filter(([, time]) => floor === null || time >= floor);
@@ -62,5 +71,11 @@ export function advance<T>(
 		floor = kept[MAX_SEEN_IDS][1] === lastKept ? lastKept + 1 : lastKept;
 		kept = kept.filter(([, time]) => time >= (floor as number));
 	}
-	return { floor, seen: Object.fromEntries(kept), count: list.count, order: list.order };
+	return {
+		floor,
+		seen: Object.fromEntries(kept),
+		count: list.count,
+		order: list.order,
+		...(list.offOrderPolls ? { offOrderPolls: list.offOrderPolls } : {}),
+	};
 }

@@ -7,7 +7,8 @@ export type PollEvent = (typeof POLL_EVENTS)[number];
 /**
  * One found event, shaped as the Recruiting Trigger's item for the same event (`event`,
  * `timestamp`, `messageId`, `deliveryId`, `object`), so a workflow can switch triggers unchanged.
- * `messageId` is the poller's own (`poll:` + event + what changed), stable for the same change.
+ * `messageId` is the poller's own: `poll:` + event + the entry (the same for the same entry), or,
+ * for a stage change, + application, new stage and when it was found (one per change found).
  * Stage changes add `previousStage`; job notes add `jobId` (a note does not name its job).
  */
 export function pollItem(

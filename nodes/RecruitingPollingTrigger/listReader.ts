@@ -1,9 +1,16 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { MAX_PAGES, recruitingRequestAllItems, recruitingRequestPage, type ListPage } from '../shared/transport';
 import { LOOK_BACK_MS, type Cursor, type ListOrder, type TimedEntry } from './cursor';
 
 /** Pages of the largest size: the fewest requests for a poll that finds many new items. */
 export const POLL_PAGE_SIZE = 100;
+
+/** Reads of one list in one poll when it keeps shrinking while it is read (an entry deleted between two pages). */
+const READ_ATTEMPTS = 3;
+
+/** Pages an oldest-first read steps back before it reads the whole list instead (a count that lies). */
+const MAX_STEPS_BACK = 20;
 
 /** A list the trigger polls, and how to read an entry's own time. */
 export interface PolledList {
@@ -13,6 +20,8 @@ export interface PolledList {
 	expected: ListOrder;
 	/** The entry's own time in ms, or undefined when it has none yet (pending feedback). */
 	timeOf(entry: IDataObject): number | undefined;
+	/** Entries that are not events at all (pending feedback): left out without a word. */
+	isEvent?(entry: IDataObject): boolean;
 	/** What a 404 means, e.g. `job "job_1"`. */
 	notFound?: string;
 }
@@ -22,20 +31,34 @@ export interface ListRead {
 	entries: Array<TimedEntry<IDataObject>>;
 	count?: number;
 	order: ListOrder;
-	/** Set when the list came in another order than the cursor expected. */
+	/** Polls in a row the list came in another order than asked for (the expected one is tried again at 1, 2, 4, 8… of them). */
+	offOrderPolls: number;
+	/** Set when the list came in another order than at the last poll. */
 	orderChanged?: { from: ListOrder; to: ListOrder };
+	/** Entries left out because they have no ID or no readable time. */
+	unreadable: number;
 }
+
+/** Tried again on these counts of off-order polls: a one-off glitch is forgotten at the next poll, a lasting order costs little. */
+const isRecheck = (polls: number) => polls > 0 && (polls & (polls - 1)) === 0;
+
+/** The list shrank between two of its pages: an entry may have moved onto a page already read. */
+class ListShrank extends Error {}
 
 /** Reads what a poll needs of one list, and no more; `seeding` reads the look-back window before the newest entry. */
 export class ListReader {
-	private readonly pages = new Map<number, Promise<ListPage>>();
+	private pages = new Map<number, Promise<ListPage>>();
 
-	private readonly entries = new Map<string, TimedEntry<IDataObject>>();
+	private entries = new Map<string, TimedEntry<IDataObject>>();
 
 	private newest = -Infinity;
 
-	/** The list's length, as the last page read said. */
+	/** The list's length as its first page read said, and as the last one said. */
+	private firstCount: number | undefined;
+
 	private count: number | undefined;
+
+	private unreadable = new Set<IDataObject>();
 
 	constructor(
 		private readonly context: IPollFunctions,
@@ -46,11 +69,38 @@ export class ListReader {
 
 	/**
 	 * Newest first: from page 1 until an entry older than the floor. Oldest first: from the page
-	 * that held the last known entry. Neither (the service ignored the sort): every page.
+	 * that held the last known entry. Neither (the service ignored the sort): every page. A list that
+	 * shrinks while it is read is read again.
 	 */
 	async read(): Promise<ListRead> {
-		const from = this.cursor.order ?? this.list.expected;
-		let order = from;
+		for (let attempt = 1; ; attempt++) {
+			this.reset();
+			try {
+				return await this.readOnce();
+			} catch (error) {
+				if (!(error instanceof ListShrank)) throw error;
+				if (attempt === READ_ATTEMPTS) {
+					throw new NodeOperationError(this.context.getNode(), `The list ${this.list.path} kept changing while it was read (entries deleted between its pages)`, {
+						description: `Read ${READ_ATTEMPTS} times; nothing was reported and the next poll reads it again.`,
+					});
+				}
+			}
+		}
+	}
+
+	private reset(): void {
+		this.pages = new Map();
+		this.entries = new Map();
+		this.newest = -Infinity;
+		this.firstCount = undefined;
+		this.count = undefined;
+		this.unreadable = new Set();
+	}
+
+	private async readOnce(): Promise<ListRead> {
+		const stored = this.cursor.order ?? this.list.expected;
+		const offOrderPolls = stored === this.list.expected ? 0 : (this.cursor.offOrderPolls ?? 0) + 1;
+		let order = isRecheck(offOrderPolls) ? this.list.expected : stored;
 		if (order === 'newestFirst') order = await this.attempt(order, () => this.readNewestFirst());
 		if (order === 'oldestFirst') order = await this.attempt(order, () => this.readOldestFirst());
 		if (order === 'unordered') await this.readEverything();
@@ -61,7 +111,9 @@ export class ListReader {
 			entries,
 			count: this.count,
 			order,
-			...(order !== from && { orderChanged: { from, to: order } }),
+			offOrderPolls: order === this.list.expected ? 0 : offOrderPolls,
+			...(order !== stored && { orderChanged: { from: stored, to: order } }),
+			unreadable: this.unreadable.size,
 		};
 	}
 
@@ -83,27 +135,50 @@ export class ListReader {
 	private page(page: number): Promise<ListPage> {
 		let read = this.pages.get(page);
 		if (!read) {
-			read = recruitingRequestPage.call(this.context, {
-				path: this.list.path,
-				qs: this.list.qs,
-				page,
-				pageSize: POLL_PAGE_SIZE,
-				notFound: this.list.notFound,
-			});
+			read = this.fetchPage(page);
 			this.pages.set(page, read);
 			read.catch(() => this.pages.delete(page));
 		}
 		return read;
 	}
 
-	/** Timed entries of a page, in the page's order. */
+	/**
+	 * One page. A page with fewer entries than its list's length says it holds (an empty page that
+	 * says more follow, a last page cut short) would drop entries: it is asked for once more.
+	 */
+	private async fetchPage(page: number): Promise<ListPage> {
+		const request = () =>
+			recruitingRequestPage.call(this.context, { path: this.list.path, qs: this.list.qs, page, pageSize: POLL_PAGE_SIZE, notFound: this.list.notFound });
+		const short = (read: ListPage) => {
+			const owed = read.totalItems === undefined ? 0 : Math.min(POLL_PAGE_SIZE, read.totalItems - (page - 1) * POLL_PAGE_SIZE);
+			return (read.items.length === 0 && read.hasNextPage) || read.items.length < owed;
+		};
+		const read = await request();
+		if (!short(read)) return read;
+		const again = await request();
+		if (!short(again)) return again;
+		throw new NodeApiError(this.context.getNode(), { page, reason: 'short page' } as JsonObject, {
+			message: 'The Recruiting service returned an inconsistent list',
+			description: `${this.list.path}, page ${page}: it holds ${again.items.length} entries where the list's length (${again.totalItems ?? 'not given'}) and the next-page flag say there are more. Nothing was reported; the next poll reads it again.`,
+		});
+	}
+
+	/** Timed entries of a page, in the page's order; notes the list's length (and whether it shrank). */
 	private timed(page: ListPage): Array<TimedEntry<IDataObject>> {
-		this.count = page.totalItems ?? this.count;
+		if (page.totalItems !== undefined) {
+			this.firstCount ??= page.totalItems;
+			if (page.totalItems < (this.count ?? this.firstCount)) throw new ListShrank();
+			this.count = page.totalItems;
+		}
 		const timed: Array<TimedEntry<IDataObject>> = [];
 		for (const entry of page.items) {
+			if (this.list.isEvent?.(entry) === false) continue;
 			const time = this.list.timeOf(entry);
 			const id = entry.id;
-			if (time === undefined || (typeof id !== 'string' && typeof id !== 'number')) continue;
+			if (time === undefined || (typeof id !== 'string' && typeof id !== 'number') || String(id) === '') {
+				this.unreadable.add(entry);
+				continue;
+			}
 			timed.push({ entry, id: String(id), time });
 		}
 		return timed;
@@ -130,8 +205,8 @@ export class ListReader {
 				previous = time;
 			}
 			this.keep(timed);
-			// The rest of the list is older than the floor.
-			if (!read.hasNextPage || read.items.length === 0 || previous < this.floor()) return undefined;
+			// The rest of the list is older than the floor. (An empty page that says more follow is passed over.)
+			if (!read.hasNextPage || previous < this.floor()) return undefined;
 		}
 		return undefined;
 	}
@@ -142,16 +217,19 @@ export class ListReader {
 		let start = lastPageOf(this.cursor.count);
 		let read = await this.page(start);
 		if (read.items.length === 0 && start > 1) {
-			// The list shrank: its last page is where the count now says.
+			// The list shrank since the last poll: its last page is where the count now says.
 			start = Math.min(start - 1, lastPageOf(read.totalItems));
+			this.firstCount = undefined;
+			this.count = undefined;
 			read = await this.page(start);
 		}
 		// Step back while the page begins at or after the floor: an earlier page may hold new entries too.
-		for (;;) {
+		for (let steps = 0; ; steps++) {
 			const timed = this.timed(read);
 			for (const entry of timed) this.newest = Math.max(this.newest, entry.time);
 			const first = timed[0];
 			if (start === 1 || (first !== undefined && first.time < this.floor())) break;
+			if (steps === MAX_STEPS_BACK) return 'unordered';
 			start -= 1;
 			read = await this.page(start);
 		}
@@ -164,7 +242,7 @@ export class ListReader {
 				previous = time;
 			}
 			this.keep(timed);
-			if (!read.hasNextPage || read.items.length === 0) return undefined;
+			if (!read.hasNextPage) return undefined;
 		}
 		return undefined;
 	}

@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { recruitingRequestAllItems, resourcePath } from '../shared/transport';
+import { recruitingRequest, recruitingRequestAllItems, resourcePath } from '../shared/transport';
 import { child, pollItem, text } from './items';
 import type { PollState } from './pollState';
 
@@ -23,11 +23,20 @@ function stageFrom(key: string): IDataObject {
 	return { parent_stage: parent || null, custom_stage: id || name ? { id: id || null, name: name || null } : null };
 }
 
-/** Every application of each job (the snapshot's size is checked against the cap as they come). */
-export async function readJobApplications(this: IPollFunctions, jobIds: string[]): Promise<Map<string, IDataObject[]>> {
+/**
+ * Every application of each job (the snapshot's size is checked against the cap as they come). A
+ * job followed for the first time is looked up first: the list of a job that does not exist is
+ * only empty, and a mistyped ID would be followed, empty, for ever.
+ */
+export async function readJobApplications(
+	this: IPollFunctions,
+	jobIds: string[],
+	known: ReadonlySet<string> = new Set(),
+): Promise<Map<string, IDataObject[]>> {
 	const byJob = new Map<string, IDataObject[]>();
 	let followed = 0;
 	for (const jobId of jobIds) {
+		if (!known.has(jobId)) await recruitingRequest.call(this, { method: 'GET', path: resourcePath('jobs', jobId), notFound: `job "${jobId}"` });
 		const applications = await recruitingRequestAllItems.call(this, {
 			path: resourcePath('applications'),
 			qs: { job_id: jobId },
@@ -48,31 +57,39 @@ export async function readJobApplications(this: IPollFunctions, jobIds: string[]
 	return byJob;
 }
 
+/** The parent stage applications arrive in: one found elsewhere was moved, or added there. */
+const FIRST_PARENT_STAGE = 'new';
+
 /**
  * One item per application whose stage differs from the last poll's snapshot (several moves in
- * between show as one, from the first stage to the last). A job polled for the first time only
- * records its stages; applications new to a job are recorded, not reported (that is New Application).
+ * between show as one, from the first stage to the last; a move to another followed job counts).
+ * A job followed for the first time only records its stages. An application the snapshot does not
+ * know is recorded, and reported with `previousStage: null` when it is past the first stage: it
+ * moved, or was added there, since the last snapshot n8n saved.
  */
 export function stageChanges(
 	byJob: Map<string, IDataObject[]>,
 	before: PollState['stages'] | undefined,
 	now: string,
 ): { items: IDataObject[]; stages: PollState['stages'] } {
+	const previousOf = new Map<string, string>();
+	for (const snapshot of Object.values(before ?? {})) for (const [id, key] of Object.entries(snapshot)) previousOf.set(id, key);
 	const items: IDataObject[] = [];
 	const stages: PollState['stages'] = {};
 	for (const [jobId, applications] of byJob) {
-		const previous = before?.[jobId];
+		const firstTime = before?.[jobId] === undefined;
 		const snapshot: Record<string, string> = {};
 		for (const application of applications) {
 			const id = text(application.id);
 			if (id === '') continue;
 			const key = stageKey(application);
 			snapshot[id] = key;
-			const was = previous?.[id];
-			if (was === undefined || was === key) continue;
-			items.push(
-				pollItem('application.stage.updated', now, `${id}:${key}:${now}`, application, { previousStage: stageFrom(was) }),
-			);
+			if (firstTime) continue;
+			const was = previousOf.get(id);
+			if (was === key) continue;
+			if (was === undefined && text(child(application.stage, 'parent_stage')) === FIRST_PARENT_STAGE) continue;
+			const previousStage = was === undefined ? null : stageFrom(was);
+			items.push(pollItem('application.stage.updated', now, `${id}:${key}:${now}`, application, { previousStage }));
 		}
 		stages[jobId] = snapshot;
 	}

@@ -12,6 +12,20 @@ import { pollHarness, type PollHarness } from '../harness';
 
 export const SEED = { applications: 30, jobs: 3, candidates: 30 };
 
+/** The warnings n8n's logger receives while `run` runs (what a self-hoster sees in n8n's log). */
+export async function warningsDuring(run: () => Promise<unknown>): Promise<string[]> {
+	const { Logger } = await import('@n8n/backend-common');
+	const { Container } = await import('@n8n/di');
+	const warnings: string[] = [];
+	const spy = jest.spyOn(Container.get(Logger), 'warn').mockImplementation((message: string) => void warnings.push(message));
+	try {
+		await run();
+	} finally {
+		spy.mockRestore();
+	}
+	return warnings;
+}
+
 /** GET on the sandbox's API (outside the trigger; the request is recorded like any). */
 export async function apiGet<T>(sandbox: Sandbox, path: string): Promise<T> {
 	const response = await fetch(`${sandbox.url}/v1.0/${sandbox.companyId}${path}`, {
@@ -46,13 +60,14 @@ export function usePollingFixture(options: Omit<SandboxOptions, 'port' | 'seed'>
 			credentialTypes: [new RecruitingApi()],
 		});
 
-	/** A new application (a copy of a seeded one) applied at `appliedAt` (default: now). */
+	/** A new application (a copy of a seeded one, in the first stage) applied at `appliedAt` (default: now). */
 	function apply(appliedAt = new Date().toISOString(), overrides: Partial<Application> = {}): Application {
 		counter += 1;
 		const application: Application = {
 			...structuredClone(template),
 			id: `app_poll${String(counter).padStart(5, '0')}`,
 			applied_at: appliedAt,
+			stage: { ...template.stage, parent_stage: 'new' },
 			...overrides,
 		};
 		sandbox.put('applications', application);

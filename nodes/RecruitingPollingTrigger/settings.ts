@@ -1,0 +1,49 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { PARENT_STAGES } from '../shared/stages';
+import { checkId, instantIn, toIsoDateTime } from '../shared/validation';
+import { parseIdList } from '../RecruitingTrigger/filters';
+import { POLL_EVENTS, type PollEvent } from './items';
+
+/** The most jobs a per-job event follows (each is a request per poll). */
+export const MAX_JOBS = 20;
+
+export interface Settings {
+	event: PollEvent;
+	/** The jobs followed (per-job events), or the Job IDs filter (New Application). */
+	jobIds: string[];
+	parentStages: Set<string>;
+	/** Options → Start From, in ms: where a list that has no cursor yet starts. */
+	startFrom?: number;
+}
+
+export const isPerJob = (event: PollEvent): boolean => event === 'application.stage.updated' || event === 'job.note.created';
+
+/** The node's parameters, checked before any request: each error names its field. */
+export function readSettings(this: IPollFunctions): Settings {
+	const node = this.getNode();
+	const event = this.getNodeParameter('event') as PollEvent;
+	if (!POLL_EVENTS.includes(event)) throw new NodeOperationError(node, `Event: "${String(event)}" is not one this trigger can poll for`);
+	const perJob = isPerJob(event);
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	const rawJobs = perJob ? this.getNodeParameter('jobIds', '') : options.jobIds;
+	const jobIds = [...parseIdList(rawJobs)].map((id) => checkId(node, 0, 'Job IDs', id));
+	if (perJob && jobIds.length === 0) {
+		throw new NodeOperationError(node, 'Job IDs: enter at least one job ID (job_…); this event is followed job by job');
+	}
+	if (perJob && jobIds.length > MAX_JOBS) {
+		throw new NodeOperationError(node, `Job IDs: at most ${MAX_JOBS} jobs (${jobIds.length} entered); each is read at every poll`);
+	}
+	const parentStages = parseIdList(options.parentStages);
+	for (const stage of parentStages) {
+		if (!(PARENT_STAGES as readonly string[]).includes(stage)) {
+			throw new NodeOperationError(node, `Parent Stages: "${stage}" is not one of ${PARENT_STAGES.join(', ')}`);
+		}
+	}
+	// A time without an offset is meant in the workflow's time zone.
+	const startFrom =
+		options.startFrom === undefined || options.startFrom === ''
+			? undefined
+			: instantIn(toIsoDateTime(node, 0, 'Start From', options.startFrom), this.getTimezone());
+	return { event, jobIds, parentStages, startFrom };
+}
