@@ -20,7 +20,8 @@ export class RecruitingPollingTrigger implements INodeType {
 		icon: { light: 'file:../Recruiting/recruiting.svg', dark: 'file:../Recruiting/recruiting.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"Checks for: " + $parameter["event"]}}',
+		subtitle:
+			'={{ { "application.created": "New Application", "application.stage.updated": "Application Stage Changed", "feedback.submitted": "Feedback Completed", "job.note.created": "New Job Note" }[$parameter["event"]] }}',
 		description:
 			'Starts a workflow when the recruiting service has a new application, stage change, completed feedback or job note, by checking it at set times (no public URL needed)',
 		defaults: { name: 'Recruiting Polling Trigger' },

@@ -87,9 +87,12 @@ export function pollHarness(nodeType: INodeType, parameters: INodeParameters, op
 		},
 		async tick() {
 			if (!loaded) throw new Error('pollHarness: tick() on a workflow that is not active');
+			const workflow = loaded;
 			try {
-				const items = await run(loaded, 'trigger', 'activate');
-				emitted(items, loaded);
+				const items = await run(workflow, 'trigger', 'activate');
+				// n8n discards the result of a poll whose workflow was unpublished or republished meanwhile.
+				if (loaded !== workflow) return { emitted: [] };
+				emitted(items, workflow);
 				return { emitted: items };
 			} catch (error) {
 				failures.push(error as Error);
