@@ -122,9 +122,18 @@ function actionOf(resource, operation) {
 	return selector.options.find((o) => o.value === operation).action;
 }
 
-/** n8n's default tool description: the operation's action + " in Recruiting". */
+/**
+ * The tool description n8n hands the model by default: the tool variant's Tool Description field of
+ * the operation (the node declares one per operation, so n8n adds none of its own), which names the
+ * ID form, e.g. "Get a candidate by ID (can_…) in Recruiting"; the action names the node.
+ */
 function expectedDescription(tool) {
-	return `${actionOf(tool.resource, tool.operation)} in Recruiting`;
+	const { Recruiting } = require(path.join(ROOT, 'dist', 'nodes', 'Recruiting', 'Recruiting.node.js'));
+	const { description } = new Recruiting();
+	const field = description.properties.find(
+		(p) => p.name === 'toolDescription' && p.displayOptions?.show?.resource?.includes(tool.resource) && p.displayOptions?.show?.operation?.includes(tool.operation),
+	);
+	return field.default;
 }
 
 const mainTo = (node) => ({ main: [[{ node, type: 'main', index: 0 }]] });
@@ -414,7 +423,7 @@ async function agentChecks(checks, n8n, sb, credential) {
 			for (const t of firstRequest.tools) {
 				const tool = TOOL[t.name];
 				for (const prefix of tool.ids) assert.ok(t.description.includes(prefix), `${t.name}: "${t.description}" does not name ${prefix}…`);
-				// The action is a short label now; "Permanently" is what the default description keeps of the warning.
+				// The action is a short label for people; the tool description keeps "Permanently" of the warning.
 				if (tool.destructive) assert.match(t.description, /^Permanently delete /, `${t.name}: "${t.description}"`);
 			}
 		});
