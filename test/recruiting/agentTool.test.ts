@@ -307,14 +307,14 @@ describe('the node description', () => {
 		}
 	});
 
-	test('the README\'s MCP snippet calls the tool by the name n8n gives a Candidate → Get tool node added from the panel', () => {
+	test('the MCP snippet (docs/agents-and-mcp.md) calls the tool by the name n8n gives a Candidate → Get tool node added from the panel', () => {
 		// The node panel names a node with makeNodeName (a tool: "<action> in Recruiting"); the tool is named with nodeNameToToolName.
 		// n8n's tool variant outputs ai_tool, which makes the name end in " in Recruiting".
 		const nodeName = NodeHelpers.makeNodeName({ resource: 'candidate', operation: 'get' }, { ...toolDescriptionOfNode, outputs: ['ai_tool'] });
 		expect(nodeName).toBe('Get a candidate in Recruiting');
 		const name = nodeNameToToolName(nodeName);
 		expect(name).toBe('Get_a_candidate_in_Recruiting');
-		const readme = readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+		const readme = readFileSync(path.join(__dirname, '..', '..', 'docs', 'agents-and-mcp.md'), 'utf8');
 		expect(readme).toContain(`name: '${name}'`);
 		// The ✨ button's key is the field's display name ([^a-zA-Z0-9-] as _).
 		const candidate = topLevelFields(OPERATIONS.find((op) => op.resource === 'candidate' && op.operation === 'get')!, toolDescriptionOfNode, {}).find(
