@@ -13,6 +13,7 @@ import os from 'os';
 import path from 'path';
 import { DEFAULT_PORT, parseArgs, portInUseMessage, startupText } from '../../sandbox/cli';
 import { checkBaseUrl } from '../../nodes/shared/baseUrl';
+import { alive, listening, waitFor } from '../harness/processes';
 
 const ROOT = path.join(__dirname, '..', '..');
 const STOP_WITHIN_MS = 5000;
@@ -21,41 +22,6 @@ const N8N_PORTS = [5678, 5679, 5680, 5681];
 
 const sandboxScript = (): string =>
 	(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.sandbox;
-
-const alive = (pid: number): boolean => {
-	try {
-		process.kill(pid, 0);
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === 'EPERM';
-	}
-	try {
-		return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-	} catch {
-		return false;
-	}
-};
-
-const listening = (port: number): Promise<boolean> =>
-	new Promise((resolve) => {
-		const socket = net.connect({ port, host: '127.0.0.1' });
-		socket.once('connect', () => {
-			socket.destroy();
-			resolve(true);
-		});
-		socket.once('error', () => resolve(false));
-	});
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number): Promise<T> {
-	const t0 = Date.now();
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-		await sleep(50);
-	}
-}
 
 /** A free port on 127.0.0.1, released before it is returned. */
 const freePort = (): Promise<number> =>
