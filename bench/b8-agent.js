@@ -61,7 +61,7 @@ function plainWorkflow(path, credential) {
 }
 
 async function benchB8(ctx) {
-	const { deploy, postWebhook, waitForWebhook } = require('./run');
+	const { deploy, postWebhook, waitForWebhook } = require('./setup');
 	const { n8n, creds, o } = ctx;
 	const log = ctx.log;
 	const model = await startScriptedModel();

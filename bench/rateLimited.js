@@ -77,13 +77,13 @@ async function runCase(ctx, c, style, index) {
 	const r = newResult();
 	try {
 		// Read before the limiter is on (setting it empties the counts and fills the bucket).
-		const ids = c.kind === 'get' ? await require('./run').candidateIds(sandbox, c.n) : null;
+		const ids = c.kind === 'get' ? await require('./setup').candidateIds(sandbox, c.n) : null;
 		const cred = await e2eLib.createCredential(n8n, { url: sandbox.url, companyId: sandbox.info.companyId, token }, `RL ${token}`);
 		const p = `rl-${c.key}-${style}-${index}`;
 		const workflow = c.kind === 'get' ? wf.b2Ours(p, cred) : wf.b1Ours(p, cred);
 		const created = await n8n.api('POST', '/workflows', workflow);
 		await n8n.api('POST', `/workflows/${created.id}/activate`);
-		await require('./run').waitForWebhook(n8n, p);
+		await require('./setup').waitForWebhook(n8n, p);
 		await measureRun(ctx, c, style, { sandbox, workflowId: created.id, path: p, ids, r });
 		if (style === 'none') {
 			// The same workflow again once the service's bucket is full (burst ÷ rate, and a second): the

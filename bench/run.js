@@ -24,20 +24,21 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const crypto = require('crypto');
-const { execFileSync, spawnSync } = require('child_process');
+const { spawnSync } = require('child_process');
 const { parseCliArgs } = require('../scripts/cliArgs');
 const { startN8n } = require('../scripts/n8n/instance');
 const { freePort } = require('../scripts/n8n/cache');
 const { sleep, median, percentile, loadavg, rssProbe, startSandboxProcess, fmt, procStatusKb } = require('./lib');
 const wf = require('./workflows');
 const e2eLib = require('../scripts/e2e/lib');
-const { buildAll, signedDelivery } = e2eLib;
+const { signedDelivery } = e2eLib;
 const { signatureBench } = require('./b3-signature');
 const { benchB8 } = require('./b8-agent');
 const rl = require('./rateLimited');
+const setup = require('./setup');
+const { N8N_VERSION, log, waitForQuietMachine, sh, packPackage, createCredentials, deploy, postWebhook, waitForWebhook, latestExecution, executionsSince, searchCandidates, candidateIds, nodeTime, nodeItems, execMs } = setup;
 
 const ROOT = path.resolve(__dirname, '..');
-const N8N_VERSION = '2.41.1';
 
 /** The command line (strict: an unknown flag is an error); util.parseArgs has no number type, so numbers are converted here. */
 function parseOptions(argv) {
@@ -86,43 +87,6 @@ function parseOptions(argv) {
 	return { o, render: a.render, outGiven: a.out !== undefined };
 }
 
-const log = (...a) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
-
-async function waitForQuietMachine(o) {
-	const until = Date.now() + o.loadWaitMin * 60000;
-	for (;;) {
-		const l = loadavg();
-		if (l.one < o.maxLoad) return { ...l, waitedS: 0, quiet: true };
-		if (Date.now() > until) {
-			log(`load ${l.one} still above ${o.maxLoad} after ${o.loadWaitMin} min: measuring anyway (noted in the report)`);
-			return { ...l, quiet: false };
-		}
-		log(`1-min load ${l.one} >= ${o.maxLoad}: waiting`);
-		await sleep(15000);
-	}
-}
-
-function sh(cmd, args, opts = {}) {
-	return execFileSync(cmd, args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...opts });
-}
-
-/** B5: the built package as `npm pack` makes it (scripts/e2e/lib.js); size, files, runtime dependencies. */
-async function packPackage() {
-	await buildAll();
-	const { tarball, files, unpackedSize } = await e2eLib.packPackage(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pack-')));
-	const pkg = JSON.parse(sh('tar', ['-xzOf', tarball, 'package/package.json']));
-	return {
-		tarball,
-		b5: {
-			tarballBytes: fs.statSync(tarball).size,
-			unpackedBytes: unpackedSize,
-			files: files.length,
-			dependencies: Object.keys(pkg.dependencies || {}),
-			peerDependencies: Object.keys(pkg.peerDependencies || {}),
-		},
-	};
-}
-
 /** The bare baseline: Node's own fetch (undici, keep-alive) over the same pages. */
 async function bareFetch(sandbox, apiBase, token, inFlight) {
 	const get = async (page) => {
@@ -155,82 +119,6 @@ async function bareFetch(sandbox, apiBase, token, inFlight) {
 	const items = [].concat(...pages);
 	return { ms: performance.now() - t0, items: items.length };
 }
-
-/** Our credential (the one way: scripts/e2e/lib.js) and a header credential for the HTTP Request node. */
-async function createCredentials(n8n, sandbox, url = sandbox.url) {
-	const recruiting = await e2eLib.createCredential(
-		n8n,
-		{ url, companyId: sandbox.info.companyId, token: sandbox.info.token },
-		'Recruiting sandbox',
-	);
-	const header = await n8n.api('POST', '/credentials', {
-		name: 'Sandbox bearer header',
-		type: 'httpHeaderAuth',
-		data: { name: 'Authorization', value: `Bearer ${sandbox.info.token}` },
-	});
-	return { recruiting, header };
-}
-
-async function deploy(n8n, workflow) {
-	const created = await n8n.api('POST', '/workflows', workflow);
-	await n8n.api('POST', `/workflows/${created.id}/activate`);
-	return created.id;
-}
-
-async function postWebhook(n8n, p, body) {
-	const t0 = performance.now();
-	const res = await fetch(`${n8n.webhookUrl}/webhook/${p}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(body ?? {}),
-	});
-	const text = await res.text();
-	const ms = performance.now() - t0;
-	if (res.status !== 200) throw new Error(`POST /webhook/${p} -> ${res.status} ${text.slice(0, 500)}`);
-	return ms;
-}
-
-async function waitForWebhook(n8n, p) {
-	for (let i = 0; i < 100; i++) {
-		const res = await fetch(`${n8n.webhookUrl}/webhook/${p}`, { method: 'HEAD' }).catch(() => null);
-		if (res && res.status !== 404) return;
-		await sleep(100);
-	}
-}
-
-async function latestExecution(n8n, workflowId, { includeData = false, after = null } = {}) {
-	for (let i = 0; i < 100; i++) {
-		const list = await n8n.api('GET', `/executions?workflowId=${workflowId}&limit=1&includeData=${includeData}`);
-		const e = list.data && list.data[0];
-		if (e && e.stoppedAt && (after === null || Number(e.id) > Number(after))) return e;
-		await sleep(50);
-	}
-	throw new Error(`no finished execution of workflow ${workflowId}`);
-}
-
-async function executionsSince(n8n, workflowId, afterId, includeData) {
-	const out = [];
-	let cursor = null;
-	for (;;) {
-		const q = `/executions?workflowId=${workflowId}&limit=250&includeData=${includeData}${cursor ? `&cursor=${cursor}` : ''}`;
-		const list = await n8n.api('GET', q);
-		let older = false;
-		for (const e of list.data) {
-			if (Number(e.id) > Number(afterId)) out.push(e);
-			else older = true;
-		}
-		if (older || !list.nextCursor) return out;
-		cursor = list.nextCursor;
-	}
-}
-
-const runDataOf = (e) => (e.data && e.data.resultData && e.data.resultData.runData) || {};
-const nodeTime = (e, name) => (runDataOf(e)[name] || []).reduce((s, r) => s + (r.executionTime || 0), 0);
-const nodeItems = (e, name) => {
-	const runs = runDataOf(e)[name] || [];
-	return runs.length ? (runs[0].data.main[0] || []).length : 0;
-};
-const execMs = (e) => Date.parse(e.stoppedAt) - Date.parse(e.startedAt);
 
 /** Rotates the variant order per round, so no variant always runs first after a pause. */
 function rotated(list, round) {
@@ -400,20 +288,6 @@ async function freshPeakRss(o, tarball, sandbox, mode, variant) {
 
 // ---------------------------------------------------------------- B6
 
-/** One call of the Candidate picker's search as the editor makes it (n8n's resource-locator endpoint). */
-async function searchCandidates(n8n, creds, filter, paginationToken) {
-	const r = await n8n.rest('POST', '/dynamic-node-parameters/resource-locator-results', {
-		path: 'parameters.candidateId',
-		nodeTypeAndVersion: { name: 'n8n-nodes-recruiting.recruiting', version: 1.1 },
-		currentNodeParameters: { resource: 'candidate', operation: 'get' },
-		methodName: 'searchCandidates',
-		credentials: { recruitingApi: { id: creds.recruiting.id, name: creds.recruiting.name } },
-		filter,
-		...(paginationToken && { paginationToken }),
-	});
-	return r.data && Array.isArray(r.data.results) ? r.data : r;
-}
-
 /**
  * A picker search as the editor runs it (n8n's resource-locator endpoint): one candidate found by
  * e-mail among all applications (the last one the service lists, so every page is read), and the
@@ -454,20 +328,6 @@ async function benchB6(ctx) {
 }
 
 // ---------------------------------------------------------------- B2
-
-async function candidateIds(sandbox, n) {
-	const ids = new Set();
-	for (let page = 1; ids.size < n; page++) {
-		const r = await fetch(`${sandbox.info.apiBase}/applications?page=${page}&page_size=100`, {
-			headers: { authorization: `Bearer ${sandbox.info.token}` },
-		});
-		const env = await r.json();
-		for (const a of env.items) if (ids.size < n) ids.add(a.candidate.id);
-		if (!env.meta.has_next_page) break;
-	}
-	if (ids.size < n) throw new Error(`only ${ids.size} candidates`);
-	return [...ids];
-}
 
 async function benchB2(ctx, mode) {
 	const { n8n, sandbox, creds, o } = ctx;
@@ -800,7 +660,6 @@ async function main() {
 	if (o.profile) listProfiles(o.profileDir);
 }
 
-module.exports = { N8N_VERSION, packPackage, searchCandidates, waitForQuietMachine, createCredentials, deploy, postWebhook, waitForWebhook, latestExecution, executionsSince, candidateIds, nodeTime, execMs };
 
 if (require.main === module) {
 	main().then(

@@ -141,7 +141,7 @@ async function main(argv) {
 		},
 		argv,
 	);
-	const run = require('./run');
+	const run = require('./setup');
 	const o = { rtts: a.rtt.split(',').map(Number), runs: Number(a.runs), applications: Number(a.applications), items: Number(a.items), maxLoad: Number(a['max-load']), loadWaitMin: Number(a['load-wait-min']) };
 	const report = { startedAt: new Date().toISOString(), git: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim(), options: o };
 	log('building and packing');

@@ -1,18 +1,42 @@
 import type {
 	IAuthenticateGeneric,
-	Icon,
+	IAuthenticateRuleResponseCode,
+	IAuthenticateRuleResponseSuccessBody,
 	ICredentialTestRequest,
+	Icon,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
 import { baseUrlExpression } from '../nodes/shared/baseUrl';
+
+const ROOT_HINT =
+	"The Base URL must be the service's root, without /v1.0/…: https://api.hirehive.com for the hosted service, or the Base URL the local sandbox prints.";
+
+/** What the credential test says instead of n8n's bare status text: the request reached something, but not the service. */
+export const TEST_RULES: Array<IAuthenticateRuleResponseCode | IAuthenticateRuleResponseSuccessBody> = [
+	{
+		type: 'responseCode',
+		properties: {
+			value: 404,
+			message: `GET <Base URL>/v1.0/<Company ID>/tags answered 404: the service does not know this Company ID, or the Base URL is not the service (a 404 from n8n's task broker on 127.0.0.1:5679, a web server or a proxy). ${ROOT_HINT}`,
+		},
+	},
+	{
+		type: 'responseSuccessBody',
+		properties: {
+			key: 'items',
+			value: undefined,
+			message: `GET <Base URL>/v1.0/<Company ID>/tags answered without the API's list of tags (an HTML page, or n8n's own editor): the Base URL is not the service. ${ROOT_HINT}`,
+		},
+	},
+];
 
 export class RecruitingApi implements ICredentialType {
 	name = 'recruitingApi';
 
 	displayName = 'Recruiting API';
 
-	documentationUrl = 'https://docs.hirehive.com/api-reference';
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-recruiting#credential';
 
 	icon: Icon = {
 		light: 'file:../nodes/Recruiting/recruiting.svg',
@@ -27,7 +51,7 @@ export class RecruitingApi implements ICredentialType {
 			default: 'https://api.hirehive.com',
 			placeholder: 'https://api.hirehive.com',
 			description:
-				'The root address of the service, without the /v1.0 version segment. Keep the default for the hosted service; the local sandbox of this package is http://127.0.0.1:5679.',
+				'The root address of the service, without /v1.0/<company>: keep the default for the hosted service. A URL pasted with the API path (…/v1.0/cmp_…) is cut back to its root when the company is the Company ID below; the local sandbox of this package prints the value to enter (http://127.0.0.1:5730 by default).',
 			required: true,
 		},
 		{
@@ -71,7 +95,10 @@ export class RecruitingApi implements ICredentialType {
 	// The cheapest authenticated call: one tag. A wrong token or company answers 401 with the
 	// service's own message. A redirect is not followed (it would carry the token elsewhere).
 	// The Base URL goes through the transport's rule (nodes/shared/baseUrl.ts), generated as an
-	// expression, since n8n sends this request by itself: nothing is sent where a node would refuse.
+	// expression, since n8n sends this request by itself: nothing is sent where a node would refuse,
+	// and a Base URL pasted with /v1.0/<this company> is cut back to its root as the nodes do.
+	// The rules turn what n8n would show as a bare "Not Found" (or a pass) into what happened: n8n
+	// reads both kinds from one list (a status code on failure, a body key on success).
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: `={{${baseUrlExpression()}}}/v1.0/{{encodeURIComponent($credentials.companyId)}}`,
@@ -79,5 +106,6 @@ export class RecruitingApi implements ICredentialType {
 			qs: { page_size: 1 },
 			disableFollowRedirect: true,
 		},
+		rules: [...TEST_RULES] as IAuthenticateRuleResponseCode[],
 	};
 }

@@ -1,11 +1,13 @@
 /**
- * `npm run sandbox`: serves the sandbox until SIGINT/SIGTERM.
- *   --port N (default 5679)  --host H  --company ID  --token T
+ * `npm run sandbox`: serves the sandbox until SIGINT, SIGTERM or SIGHUP (to this process or its
+ * process group), or until the process that started it (npm) is gone.
+ *   --port N (default 5730: no n8n component's default)  --host H  --company ID  --token T
  *   --applications N --jobs N --candidates N --tags N --email-templates N --user-categories N --job-notes-per-job N
  *   --spec-only (serve only the 18 endpoints of the spec, as a service without the full API)
  *   --rate-limit 10/s,burst=10[,retry-after=seconds|date|none][,info=none|x-ratelimit|x-ratelimit-delta|ratelimit]
  *     (a token bucket per access token, see rateLimit.ts)
  */
+import { createServer } from 'net';
 import { startSandbox } from './server';
 import { parseRateLimitSpec } from './rateLimit';
 import type { SandboxOptions, SeedSizes } from './types';
@@ -20,13 +22,20 @@ const SIZE_FLAGS: Record<string, keyof SeedSizes> = {
 	'job-notes-per-job': 'jobNotesPerJob',
 };
 
-const USAGE = `Usage: npm run sandbox -- [--port 5679] [--host 127.0.0.1] [--company cmp_demo] [--token sandbox-token]
+/**
+ * The CLI's default port, and the demo's. Not one of n8n's defaults: 5678 (editor and API), 5679
+ * (n8n 2.x's task broker, on 127.0.0.1), 5680 and 5681 (the task-runner launcher's and n8n's
+ * health checks in external runner mode).
+ */
+export const DEFAULT_PORT = 5730;
+
+const USAGE = `Usage: npm run sandbox -- [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--company cmp_demo] [--token sandbox-token]
        [--${Object.keys(SIZE_FLAGS).join(' N] [--')} N] [--spec-only]
        [--rate-limit 10/s,burst=10[,retry-after=seconds|date|none][,info=none|x-ratelimit|x-ratelimit-delta|ratelimit]]`;
 
 /** Parses the command line (`--flag value` or `--flag=value`); throws on anything unknown. */
 export function parseArgs(argv: readonly string[]): SandboxOptions {
-	const options: SandboxOptions = { port: 5679 };
+	const options: SandboxOptions = { port: DEFAULT_PORT };
 	const seed: SeedSizes = {};
 	for (let i = 0; i < argv.length; i++) {
 		if (argv[i] === '--spec-only') {
@@ -52,6 +61,64 @@ export function parseArgs(argv: readonly string[]): SandboxOptions {
 	return { ...options, seed };
 }
 
+/** Whether `port` can be listened on at `host` now. */
+function portFree(port: number, host: string): Promise<boolean> {
+	return new Promise((resolve) => {
+		const probe = createServer();
+		probe.once('error', () => resolve(false));
+		probe.listen(port, host, () => probe.close(() => resolve(true)));
+	});
+}
+
+/** The first port after `port` free at `host` (tried up to 50 on), else undefined. */
+export async function nextFreePort(port: number, host: string): Promise<number | undefined> {
+	for (let candidate = port + 1; candidate <= Math.min(port + 50, 65535); candidate++) {
+		if (await portFree(candidate, host)) return candidate;
+	}
+	return undefined;
+}
+
+/** What to say when the port is taken: which port, what likely holds it, and the flag to pass. */
+export function portInUseMessage(port: number, host: string, suggestion: number | undefined): string {
+	const likely =
+		port === 5679
+			? ' (n8n 2.x runs its task broker on 127.0.0.1:5679)'
+			: port === 5678
+				? ' (n8n\'s default port)'
+				: '';
+	const instead =
+		suggestion === undefined
+			? 'Pass a free port: npm run sandbox -- --port N'
+			: `Port ${suggestion} is free: npm run sandbox -- --port ${suggestion}`;
+	return `The sandbox cannot listen on ${host}:${port}: the port is already in use${likely}. ${instead} ` +
+		'(and use that port in the credential\'s Base URL).';
+}
+
+interface SandboxInfo {
+	apiBase: string;
+	counts: Record<string, number>;
+	webhookIds: string[];
+	customPipelineIds: string[];
+}
+
+/** What the CLI prints once listening: first the three values the Recruiting API credential takes. */
+export function startupText(sandbox: { url: string; companyId: string; token: string }, info: SandboxInfo, options: SandboxOptions): string {
+	return [
+		`Recruiting sandbox listening on ${sandbox.url}`,
+		'  For the Recruiting API credential in n8n:',
+		`    Base URL:      ${sandbox.url}   (paste exactly this: the nodes add /v1.0/<company> themselves)`,
+		`    Company ID:    ${sandbox.companyId}`,
+		`    Access Token:  ${sandbox.token}`,
+		`  Requests go to: ${info.apiBase}/…   (for curl: Authorization: Bearer ${sandbox.token})`,
+		`  Webhook ids:    ${info.webhookIds.join(', ')}`,
+		`  Pipelines:      ${info.customPipelineIds.join(', ')}`,
+		`  Records:        ${Object.entries(info.counts).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+		`  Rate limit:     ${options.rateLimit ? `${options.rateLimit.rate}/s, burst ${options.rateLimit.burst} per token (Retry-After: ${options.rateLimit.retryAfter ?? 'seconds'}, headers: ${options.rateLimit.info ?? 'none'})` : 'none'}`,
+		`  Control API:    ${sandbox.url}/__sandbox/info`,
+		'Press Ctrl+C to stop.',
+	].join('\n');
+}
+
 async function main(): Promise<void> {
 	const argv = process.argv.slice(2);
 	if (argv.includes('--help') || argv.includes('-h')) {
@@ -59,32 +126,34 @@ async function main(): Promise<void> {
 		return;
 	}
 	const options = parseArgs(argv);
-	const sandbox = await startSandbox(options);
-	const info = (await (await fetch(`${sandbox.url}/__sandbox/info`)).json()) as {
-		apiBase: string;
-		counts: Record<string, number>;
-		webhookIds: string[];
-		customPipelineIds: string[];
-	};
-	console.log(
-		[
-			`Recruiting sandbox listening on ${sandbox.url}`,
-			`  API base URL:  ${info.apiBase}`,
-			`  Company id:    ${sandbox.companyId}`,
-			`  Token:         ${sandbox.token}   (Authorization: Bearer ${sandbox.token})`,
-			`  Webhook ids:   ${info.webhookIds.join(', ')}`,
-			`  Pipelines:     ${info.customPipelineIds.join(', ')}`,
-			`  Records:       ${Object.entries(info.counts).map(([k, v]) => `${k} ${v}`).join(', ')}`,
-			`  Rate limit:    ${options.rateLimit ? `${options.rateLimit.rate}/s, burst ${options.rateLimit.burst} per token (Retry-After: ${options.rateLimit.retryAfter ?? 'seconds'}, headers: ${options.rateLimit.info ?? 'none'})` : 'none'}`,
-			`  Control API:   ${sandbox.url}/__sandbox/info`,
-			'Press Ctrl+C to stop.',
-		].join('\n'),
-	);
+	const host = options.host ?? '127.0.0.1';
+	let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+	try {
+		sandbox = await startSandbox(options);
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+		const port = options.port ?? DEFAULT_PORT;
+		throw new Error(portInUseMessage(port, host, await nextFreePort(port, host)));
+	}
+	// Stops on SIGINT, SIGTERM or SIGHUP, whether sent to this process alone or to its group, and
+	// when its parent goes away: npm forwards SIGINT and SIGTERM to the script it runs (package.json
+	// execs this process, so no shell stands between), but dies of a SIGHUP without forwarding it.
+	let stopping = false;
 	const stop = (): void => {
+		if (stopping) return;
+		stopping = true;
+		const force = setTimeout(() => process.exit(0), 3000);
+		force.unref();
 		void sandbox.close().then(() => process.exit(0));
 	};
-	process.once('SIGINT', stop);
-	process.once('SIGTERM', stop);
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop);
+	const parent = process.ppid;
+	const watch = setInterval(() => {
+		if (process.ppid !== parent) stop();
+	}, 200);
+	watch.unref();
+	const info = (await (await fetch(`${sandbox.url}/__sandbox/info`)).json()) as SandboxInfo;
+	console.log(startupText(sandbox, info, options));
 }
 
 if (require.main === module) {

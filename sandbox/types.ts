@@ -23,7 +23,7 @@ export interface SeedSizes {
 }
 
 export interface SandboxOptions {
-	/** 0 = a random free port (the default here); the CLI defaults to 5679. */
+	/** 0 = a random free port (the default here); the CLI defaults to 5730 (cli.ts, DEFAULT_PORT). */
 	port?: number;
 	/** Default '127.0.0.1'. */
 	host?: string;

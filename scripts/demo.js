@@ -18,7 +18,7 @@ const { spawnSync } = require('child_process');
 const util = require('util');
 
 const ROOT = path.resolve(__dirname, '..');
-const DEFAULTS = { version: '2.41.1', port: 5678, sandboxPort: 5679, modelPort: 5680 };
+const DEFAULTS = { version: '2.41.1', port: 5678, sandboxPort: 5730, modelPort: 5680 };
 /** How long n8n gets to stop gracefully on a signal before its process group is killed. */
 const STOP_BOUND_MS = 4000;
 /** A realistic seed: a few hundred applications over two dozen jobs. */

@@ -84,7 +84,7 @@ export class RecruitingTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							`Whether to answer a delivery whose message ID (messageId in the output) this n8n process accepted in the last ${DUPLICATE_WINDOW_MINUTES} minutes with 200 and start nothing (the service re-sends a delivery when it missed the answer); every ID is kept that long up to ${HELD_DELIVERIES_PER_SECOND} deliveries a second. Best effort with several queue-mode webhook processes: for a guarantee, insert messageId into a database table with a unique key and continue only when the insert succeeded (see the README).`,
+							`Whether to answer a delivery whose message ID (messageId in the output) this n8n process accepted in the last ${DUPLICATE_WINDOW_MINUTES} minutes with 200 and start nothing (the service re-sends a delivery when it missed the answer); every ID is kept that long up to ${HELD_DELIVERIES_PER_SECOND} deliveries a second. Best effort with several queue-mode webhook processes: for a guarantee, insert messageId into a database table with a unique key and continue only when the insert succeeded (see the Duplicates part of the trigger's documentation).`,
 					},
 					{
 						displayName: 'Ignore Unselected Events',

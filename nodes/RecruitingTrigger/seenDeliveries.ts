@@ -3,7 +3,7 @@
  * workflow static data is saved whole after each request, so concurrent webhook processes would
  * overwrite each other (and the borrowed webhook's saved original). Across queue-mode webhook
  * processes this is best effort. The guarantee is a database insert of `messageId` under a unique
- * key (README, Duplicates); n8n's Remove Duplicates node is not atomic across concurrent
+ * key (docs/triggers.md, Duplicates); n8n's Remove Duplicates node is not atomic across concurrent
  * executions (measured: test/n8n/reliability/queueLoad.js).
  */
 import { createHash } from 'crypto';
@@ -15,7 +15,7 @@ import { createHash } from 'crypto';
  */
 export const DUPLICATE_WINDOW_MS = 10 * 60_000 + 1_000;
 
-/** The window as the node's option and the README say it: "the last 10 minutes". */
+/** The window as the node's option and docs/triggers.md say it: "the last 10 minutes". */
 export const DUPLICATE_WINDOW_MINUTES = Math.floor(DUPLICATE_WINDOW_MS / 60_000);
 
 /**

@@ -1,8 +1,9 @@
 'use strict';
 /**
- * What the README tells a user to run, read from README.md itself, so that the e2e suite runs it
- * as written: the tarball install into `~/.n8n/nodes` and the MCP client snippet. Each block is
- * the fenced code block right after an HTML comment `<!-- e2e: <name> (…) -->` in README.md.
+ * What the documentation tells a user to run, read from the page itself, so that the e2e suite runs
+ * it as written: the tarball install into `~/.n8n/nodes` (README.md) and the MCP client snippet
+ * (docs/agents-and-mcp.md). Each block is the fenced code block right after an HTML comment
+ * `<!-- e2e: <name> (…) -->` in that page.
  */
 const fs = require('fs');
 const path = require('path');
@@ -11,14 +12,18 @@ const { ROOT } = require('./lib');
 
 const README = path.join(ROOT, 'README.md');
 
-/** The code of the fenced block right after `<!-- e2e: name … -->` in README.md. */
-function readmeBlock(name) {
-	const text = fs.readFileSync(README, 'utf8');
+/** The MCP client snippet's page. */
+const AGENTS_PAGE = path.join(ROOT, 'docs', 'agents-and-mcp.md');
+
+/** The code of the fenced block right after `<!-- e2e: name … -->` in `file` (README.md by default). */
+function readmeBlock(name, file = README) {
+	const text = fs.readFileSync(file, 'utf8');
+	const page = path.relative(ROOT, file);
 	const marker = `<!-- e2e: ${name}`;
 	const at = text.indexOf(marker);
-	if (at < 0) throw new Error(`README.md has no ${marker} … -->`);
+	if (at < 0) throw new Error(`${page} has no ${marker} … -->`);
 	const block = /-->\n```[a-z]*\n([\s\S]*?)\n```/.exec(text.slice(at + marker.length));
-	if (!block) throw new Error(`README.md has no code block after ${marker}`);
+	if (!block) throw new Error(`${page} has no code block after ${marker}`);
 	return block[1];
 }
 
@@ -40,4 +45,4 @@ async function installAsReadme({ userFolder, tarball }) {
 	return command;
 }
 
-module.exports = { readmeBlock, installAsReadme };
+module.exports = { AGENTS_PAGE, readmeBlock, installAsReadme };

@@ -9,9 +9,9 @@
  */
 import { spawn, type ChildProcess } from 'child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
-import net from 'net';
 import os from 'os';
 import path from 'path';
+import { alive, listening, waitFor } from '../harness/processes';
 
 const ROOT = path.join(__dirname, '..', '..');
 const STOP_WITHIN_MS = 5000;
@@ -19,42 +19,6 @@ const STOP_WITHIN_MS = 5000;
 interface State {
 	pids: number[];
 	ports: number[];
-}
-
-/** Running: exists and is not a zombie (a container's init may be slow to reap orphans). */
-const alive = (pid: number): boolean => {
-	try {
-		process.kill(pid, 0);
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === 'EPERM';
-	}
-	try {
-		return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-	} catch {
-		return false;
-	}
-};
-
-const listening = (port: number): Promise<boolean> =>
-	new Promise((resolve) => {
-		const socket = net.connect({ port, host: '127.0.0.1' });
-		socket.once('connect', () => {
-			socket.destroy();
-			resolve(true);
-		});
-		socket.once('error', () => resolve(false));
-	});
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number): Promise<T> {
-	const t0 = Date.now();
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-		await sleep(50);
-	}
 }
 
 let dir: string;

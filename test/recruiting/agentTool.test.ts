@@ -73,8 +73,17 @@ const OPERATIONS: Operation[] = (resourceProperty.options as INodePropertyOption
 
 /** How n8n describes the node as an AI agent's tool (`recruitingTool`): `@tool` fields shown. */
 const toolDescriptionOfNode = toolVariant(nodeType).description;
-/** Fields n8n adds to every tool; not the node's own. */
+/** Tool description fields (n8n's, or the node's own toolDescription per operation): for the agent's author, not the model to fill. */
 const N8N_TOOL_FIELDS = new Set(['descriptionType', 'toolDescription']);
+
+/** The tool variant's Tool Description for an operation: the text n8n hands the model by default. */
+function toolDescriptionOf({ resource, operation }: Operation): string {
+	const field = toolDescriptionOfNode.properties.find(
+		(p) => p.name === 'toolDescription' && p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(operation),
+	);
+	if (!field) throw new Error(`${resource} → ${operation} has no Tool Description field`);
+	return String(field.default);
+}
 
 /** The top-level fields n8n shows for this operation on a node of TYPE_VERSION (or its tool variant). */
 function topLevelFields(
@@ -189,12 +198,16 @@ describe.each(
 		}
 	});
 
-	test('the tool description n8n-workflow builds names the operation', () => {
+	test('the tool description n8n-workflow builds is the Tool Description field\'s, naming the operation', () => {
 		const { node } = agentNode(op, description);
-		const toolDescription = NodeHelpers.getToolDescriptionForNode(node, nodeType);
+		// As n8n's Workflow does before a run: every parameter not set takes its default (the Tool Description's too).
+		const defaults = NodeHelpers.getNodeParameters(description.properties, { resource: op.resource, operation: op.operation }, true, false, node, description)!;
+		node.parameters = { ...node.parameters, toolDescription: defaults.toolDescription };
+		const toolDescription = NodeHelpers.getToolDescriptionForNode(node, { ...nodeType, description } as typeof nodeType);
 		expect(toolDescription.trim()).not.toBe('');
 		expect(op.option.action).toBeTruthy();
-		expect(toolDescription).toBe(`${op.option.action} in Recruiting`);
+		if (description === toolDescriptionOfNode) expect(toolDescription).toBe(toolDescriptionOf(op));
+		expect(toolDescription).toMatch(/ in Recruiting$/);
 	});
 });
 
@@ -258,16 +271,21 @@ describe('the node description', () => {
 		}
 	});
 
-	test('every action is a label for people: at most 50 characters, verb first, no sentence', () => {
+	test('every action is a label for people: at most 50 characters, verb first, no sentence, no ID form', () => {
 		// n8n names a node added from the panel after its action (a tool: "<action> in Recruiting"),
-		// shows it on the canvas, in error toasts and in $('…') expressions.
+		// shows it on the canvas, in error toasts and in $('…') expressions: "Get a candidate", not
+		// "Get a candidate by ID (can_…)". The ID form is for the model (the tool description below).
 		const long = OPERATIONS.map((op) => ({ op: label(op), action: op.option.action ?? '' })).filter(
-			({ action }) => action.length > 50 || !/^[A-Z][a-z]+ /.test(action) || /[.;:]/.test(action),
+			({ action }) => action.length > 50 || !/^[A-Z][a-z]+ /.test(action) || /[.;:()…]|\bby ID\b|_/.test(action),
 		);
 		expect(long).toEqual([]);
 	});
 
-	test('every action (the tool description) names the ID format it needs, and destructive ones say so', () => {
+	test('the Operation selector carries only n8n\'s option keys (the tool description is a field of its own)', () => {
+		for (const op of OPERATIONS) expect(Object.keys(op.option).sort()).toEqual(['action', 'description', 'name', 'value']);
+	});
+
+	test('every tool description names the ID format it needs, and destructive ones say so', () => {
 		const prefixes: Record<string, RegExp> = {
 			application: /app_…|job_…|can_…/,
 			applicationForm: /form_…/,
@@ -281,7 +299,7 @@ describe('the node description', () => {
 			webhook: /wh_…/,
 		};
 		for (const op of OPERATIONS) {
-			const action = op.option.action ?? '';
+			const action = toolDescriptionOf(op);
 			const prefix = prefixes[op.resource];
 			if (prefix && op.operation !== 'create') expect({ op: label(op), action }).toEqual({ op: label(op), action: expect.stringMatching(prefix) });
 			// The action is short; the operation's description, shown under the selector, says it plainly.
@@ -289,14 +307,14 @@ describe('the node description', () => {
 		}
 	});
 
-	test('the README\'s MCP snippet calls the tool by the name n8n gives a Candidate → Get tool node added from the panel', () => {
+	test('the MCP snippet (docs/agents-and-mcp.md) calls the tool by the name n8n gives a Candidate → Get tool node added from the panel', () => {
 		// The node panel names a node with makeNodeName (a tool: "<action> in Recruiting"); the tool is named with nodeNameToToolName.
 		// n8n's tool variant outputs ai_tool, which makes the name end in " in Recruiting".
 		const nodeName = NodeHelpers.makeNodeName({ resource: 'candidate', operation: 'get' }, { ...toolDescriptionOfNode, outputs: ['ai_tool'] });
-		expect(nodeName).toBe('Get a candidate by ID (can_…) in Recruiting');
+		expect(nodeName).toBe('Get a candidate in Recruiting');
 		const name = nodeNameToToolName(nodeName);
-		expect(name).toBe('Get_a_candidate_by_ID_can__in_Recruiting');
-		const readme = readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+		expect(name).toBe('Get_a_candidate_in_Recruiting');
+		const readme = readFileSync(path.join(__dirname, '..', '..', 'docs', 'agents-and-mcp.md'), 'utf8');
 		expect(readme).toContain(`name: '${name}'`);
 		// The ✨ button's key is the field's display name ([^a-zA-Z0-9-] as _).
 		const candidate = topLevelFields(OPERATIONS.find((op) => op.resource === 'candidate' && op.operation === 'get')!, toolDescriptionOfNode, {}).find(
@@ -305,10 +323,11 @@ describe('the node description', () => {
 		expect(readme).toContain(`arguments: { ${candidate.displayName.replace(/[^a-zA-Z0-9-]/g, '_')}: 'can_…' }`);
 	});
 
-	test('deletes say so in the action the agent sees as the tool description', () => {
+	test('deletes say so in the tool description the agent sees; the label stays n8n\'s "Delete a …"', () => {
 		for (const resource of ['job', 'applicationForm']) {
 			const op = OPERATIONS.find((o) => o.resource === resource && o.operation === 'delete')!;
-			expect(op.option.action).toMatch(/^Permanently delete /);
+			expect(toolDescriptionOf(op)).toMatch(/^Permanently delete /);
+			expect(op.option.action).toMatch(/^Delete an? /);
 		}
 	});
 

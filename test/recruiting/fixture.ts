@@ -49,27 +49,30 @@ export function toolVariant(node: Recruiting): Recruiting {
 		name: `${node.description.name}Tool`,
 		displayName: `${node.description.displayName} Tool`,
 		usableAsTool: undefined,
-		properties: [
-			{
-				displayName: 'Tool Description',
-				name: 'descriptionType',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Set Automatically', value: 'auto' },
-					{ name: 'Set Manually', value: 'manual' },
+		// As n8n's convertNodeToAiTool: its own Tool Description fields only for a node that declares none.
+		properties: node.description.properties.some((property) => property.name === 'toolDescription')
+			? node.description.properties
+			: [
+					{
+						displayName: 'Tool Description',
+						name: 'descriptionType',
+						type: 'options',
+						noDataExpression: true,
+						options: [
+							{ name: 'Set Automatically', value: 'auto' },
+							{ name: 'Set Manually', value: 'manual' },
+						],
+						default: 'auto',
+					},
+					{
+						displayName: 'Description',
+						name: 'toolDescription',
+						type: 'string',
+						default: node.description.description,
+						displayOptions: { show: { descriptionType: ['manual'] } },
+					},
+					...node.description.properties,
 				],
-				default: 'auto',
-			},
-			{
-				displayName: 'Description',
-				name: 'toolDescription',
-				type: 'string',
-				default: node.description.description,
-				displayOptions: { show: { descriptionType: ['manual'] } },
-			},
-			...node.description.properties,
-		],
 	};
 	return variant;
 }

@@ -17,7 +17,11 @@ import { testNode } from '../harness/testNode';
 const COMPANY = 'cmp_demo';
 const NOT_WEB_URL = { refused: /must be an absolute URL starting with https:\/\// };
 const PLAIN_HTTP = { refused: /uses plain http:\/\/ to .*unencrypted/ };
-type Expected = string | typeof NOT_WEB_URL;
+const OTHER_COMPANY = {
+	refused: /^The credential's Base URL ends in \/v1\.0\/cmp_other, but its Company ID is cmp_demo: set Base URL to https:\/\/api\.hirehive\.com and Company ID to the company you mean/,
+};
+const API_PATH = { refused: /goes past the service's root into the API's paths: set Base URL to https:\/\/api\.hirehive\.com \(/ };
+type Expected = string | { refused: RegExp };
 
 /** Base URL, Allow Unencrypted HTTP, what the rule makes of it: the URL requests are built on, or a refusal. */
 const TABLE: Array<[string, boolean, Expected]> = [
@@ -27,18 +31,18 @@ const TABLE: Array<[string, boolean, Expected]> = [
 	['https://api.example.com/base///', false, 'https://api.example.com/base'],
 	['HTTPS://API.EXAMPLE.COM', false, 'HTTPS://API.EXAMPLE.COM'],
 	['https://user:secret@api.example.com:8443/x', false, 'https://user:secret@api.example.com:8443/x'],
-	['http://127.0.0.1:5679', false, 'http://127.0.0.1:5679'],
-	['http://localhost:5679/', false, 'http://localhost:5679'],
+	['http://127.0.0.1:5730', false, 'http://127.0.0.1:5730'],
+	['http://localhost:5730/', false, 'http://localhost:5730'],
 	['HTTP://LOCALHOST', false, 'HTTP://LOCALHOST'],
-	['http://[::1]:5679', false, 'http://[::1]:5679'],
+	['http://[::1]:5730', false, 'http://[::1]:5730'],
 	['http://127.1.2.3/api', false, 'http://127.1.2.3/api'],
 	['http://localhost/@evil.example', false, 'http://localhost/@evil.example'],
 	// The host follows the user info: this one is this machine, the next two are not.
-	['http://proxy@localhost:5679', false, 'http://proxy@localhost:5679'],
+	['http://proxy@localhost:5730', false, 'http://proxy@localhost:5730'],
 	['http://localhost@evil.example', false, PLAIN_HTTP],
-	['http://localhost:5679@evil.example', false, PLAIN_HTTP],
-	['http://0.0.0.0:5679', false, PLAIN_HTTP],
-	['http://0.0.0.0:5679', true, 'http://0.0.0.0:5679'],
+	['http://localhost:5730@evil.example', false, PLAIN_HTTP],
+	['http://0.0.0.0:5730', false, PLAIN_HTTP],
+	['http://0.0.0.0:5730', true, 'http://0.0.0.0:5730'],
 	['http://api.example.com/', false, PLAIN_HTTP],
 	['http://api.example.com/', true, 'http://api.example.com'],
 	['http://localhost.example.com', false, PLAIN_HTTP],
@@ -56,6 +60,16 @@ const TABLE: Array<[string, boolean, Expected]> = [
 	['https://', false, NOT_WEB_URL],
 	['https:///api.example.com', false, NOT_WEB_URL],
 	['https://api. example.com', false, NOT_WEB_URL],
+	// Pasted with the API's path (issue 33): cut back to the root when the company is the Company ID's.
+	['https://api.hirehive.com/v1.0/cmp_demo', false, 'https://api.hirehive.com'],
+	['https://api.hirehive.com/v1.0/cmp_demo/', false, 'https://api.hirehive.com'],
+	['https://api.hirehive.com/V1.0', false, 'https://api.hirehive.com'],
+	['http://127.0.0.1:5730/v1.0/cmp_demo', false, 'http://127.0.0.1:5730'],
+	['https://proxy.example.com/hirehive/v1.0/cmp_demo', false, 'https://proxy.example.com/hirehive'],
+	['https://api.example.com/v1.01', false, 'https://api.example.com/v1.01'],
+	['https://api.hirehive.com/v1.0/cmp_other', false, OTHER_COMPANY],
+	['https://api.hirehive.com/v1.0/cmp_demo/tags', false, API_PATH],
+	['http://api.example.com/v1.0/cmp_demo', false, PLAIN_HTTP],
 ];
 
 const credentialsOf = (baseUrl: string, allowInsecureHttp: boolean): ICredentialDataDecryptedObject => ({

@@ -148,8 +148,8 @@ describe('20,000 applications', () => {
 });
 
 describe('cli arguments', () => {
-	it('reads flags with spaces or =, with the CLI port default 5679', () => {
-		expect(parseArgs([])).toEqual({ port: 5679, seed: {} });
+	it('reads flags with spaces or =, with the CLI port default 5730 (DEFAULT_PORT)', () => {
+		expect(parseArgs([])).toEqual({ port: 5730, seed: {} });
 		expect(parseArgs(['--port', '0', '--host=0.0.0.0', '--company', 'cmp_x', '--token=t', '--applications', '20000', '--email-templates=2', '--job-notes-per-job', '1', '--user-categories', '3', '--jobs', '4', '--candidates', '9', '--tags', '1'])).toEqual({
 			port: 0,
 			host: '0.0.0.0',

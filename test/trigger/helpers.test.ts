@@ -77,13 +77,13 @@ describe('isDuplicateDelivery', () => {
 		expect(HELD_DELIVERIES_PER_SECOND).toBeGreaterThanOrEqual(rate);
 	});
 
-	it('the node and the README say the rate it holds and the window, from the same constants', () => {
+	it('the node and docs/triggers.md say the rate it holds and the window, from the same constants', () => {
 		const option = new RecruitingTrigger().description.properties
 			.flatMap((property) => (property.options ?? []) as Array<{ name: string; description?: string }>)
 			.find((entry) => entry.name === 'dropDuplicates');
 		expect(option?.description).toContain(`in the last ${DUPLICATE_WINDOW_MINUTES} minutes`);
 		expect(option?.description).toContain(`up to ${HELD_DELIVERIES_PER_SECOND} deliveries a second`);
-		const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8').replace(/\s+/g, ' ');
+		const readme = readFileSync(join(__dirname, '../../docs/triggers.md'), 'utf8').replace(/\s+/g, ' ');
 		expect(readme).toContain(`(${MAX_REMEMBERED_DELIVERIES.toLocaleString('en-US')} IDs,`);
 		expect(readme).toContain(`up to ${HELD_DELIVERIES_PER_SECOND} deliveries a second`);
 		expect(readme).toContain(`accepted in the last ${DUPLICATE_WINDOW_MINUTES} minutes`);

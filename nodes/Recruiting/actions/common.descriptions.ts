@@ -8,8 +8,8 @@ import type { OperationOption } from './types';
  * tags')`. The action is a label for people (at most 50 characters): n8n names a node added from
  * the panel after it, and describes a tool by it plus " in Recruiting".
  */
-export function getManyOption(description: string, action: string): OperationOption {
-	return { name: 'Get Many', value: 'getMany', description, action };
+export function getManyOption(description: string, action: string, toolDescription?: string): OperationOption {
+	return { name: 'Get Many', value: 'getMany', description, action, ...(toolDescription !== undefined && { toolDescription }) };
 }
 
 /** Return All / Limit, as every list operation shows them; as an AI agent's tool, Limit and Page. */

@@ -94,11 +94,11 @@ export interface IdSegment {
  */
 export function simpleGetMany(
 	segments: Array<string | IdSegment>,
-	records: { output: ToolShape; plural: string; description: string; action: string },
+	records: { output: ToolShape; plural: string; description: string; action: string; toolDescription?: string },
 ): RecruitingOperation {
 	const idFields = segments.flatMap((segment) => (typeof segment === 'string' ? [] : [segment.field]));
 	return {
-		option: getManyOption(records.description, records.action),
+		option: getManyOption(records.description, records.action, records.toolDescription),
 		properties: [...idFields, ...returnAllAndLimit, listOptions()],
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 			let notFound: string | undefined;

@@ -10,8 +10,18 @@ export interface OperationOption {
 	value: string;
 	/** What the editor shows under the option; says what the operation returns. */
 	description: string;
-	/** What an AI agent reads as the tool's description. */
+	/**
+	 * A label for people (n8n style, at most 50 characters, verb first): n8n names a node added from
+	 * the panel after it ("Get a candidate"; a tool node "Get a candidate in Recruiting"), so it
+	 * is what `$('…')` expressions and the tool's name read.
+	 */
 	action: string;
+	/**
+	 * What an AI model reads as the tool's description, with " in Recruiting" (the default of the
+	 * tool variant's Tool Description field): the action with the ID form the operation takes,
+	 * e.g. "Get a candidate by ID (can_…)". The action itself when it names no ID.
+	 */
+	toolDescription?: string;
 }
 
 /** One API operation: its selector entry, its editor fields, and what it does for one input item. */

@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 import type { ICredentialsDecrypted } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { BASE_URL_REFUSALS, checkBaseUrl } from '../baseUrl';
+import { baseUrlRefusal, checkBaseUrl } from '../baseUrl';
 import { runOf } from './state';
 import type { RecruitingContext } from './types';
 
@@ -62,17 +62,15 @@ export function connectionOf(this: RecruitingContext): Promise<Connection> {
 async function readConnection(this: RecruitingContext): Promise<Connection> {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	const companyId = String(credentials.companyId ?? '');
-	const checked = checkBaseUrl(credentials.baseUrl, credentials.allowInsecureHttp);
-	if ('refused' in checked && checked.refused === 'notWebUrl') {
-		throw new NodeOperationError(this.getNode(), BASE_URL_REFUSALS.notWebUrl());
-	}
+	const checked = checkBaseUrl(credentials.baseUrl, credentials.allowInsecureHttp, credentials.companyId);
 	// The token travels in every request: in clear text only to this machine, or when asked for.
-	if ('refused' in checked) {
-		throw new NodeOperationError(this.getNode(), BASE_URL_REFUSALS.plainHttp(checked.host), {
+	if ('refused' in checked && checked.refused === 'plainHttp') {
+		throw new NodeOperationError(this.getNode(), baseUrlRefusal(checked), {
 			description:
 				'Use https://, or switch on "Allow Unencrypted HTTP" in the credential if the service really is only reachable over plain HTTP on a network you trust.',
 		});
 	}
+	if ('refused' in checked) throw new NodeOperationError(this.getNode(), baseUrlRefusal(checked));
 	if (companyId === '' || isDotSegment(companyId)) {
 		throw new NodeOperationError(this.getNode(), "The credential's Company ID is empty or invalid");
 	}

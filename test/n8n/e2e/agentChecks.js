@@ -17,7 +17,7 @@ const crypto = require('crypto');
 const path = require('path');
 const fs = require('fs');
 const { ROOT, FatalCheck, executionsOf, waitFor, log, runOk } = require('../../../scripts/e2e/lib');
-const { readmeBlock } = require('../../../scripts/e2e/readme');
+const { readmeBlock, AGENTS_PAGE } = require('../../../scripts/e2e/readme');
 const { startScriptedModel, MODEL_ID } = require('../../../scripts/e2e/scriptedModel');
 const { toolApplication, toolCandidate } = require('../../../scripts/e2e/examples');
 const { workflowNode } = require('../../../scripts/n8n/workflow');
@@ -122,9 +122,18 @@ function actionOf(resource, operation) {
 	return selector.options.find((o) => o.value === operation).action;
 }
 
-/** n8n's default tool description: the operation's action + " in Recruiting". */
+/**
+ * The tool description n8n hands the model by default: the tool variant's Tool Description field of
+ * the operation (the node declares one per operation, so n8n adds none of its own), which names the
+ * ID form, e.g. "Get a candidate by ID (can_…) in Recruiting"; the action names the node.
+ */
 function expectedDescription(tool) {
-	return `${actionOf(tool.resource, tool.operation)} in Recruiting`;
+	const { Recruiting } = require(path.join(ROOT, 'dist', 'nodes', 'Recruiting', 'Recruiting.node.js'));
+	const { description } = new Recruiting();
+	const field = description.properties.find(
+		(p) => p.name === 'toolDescription' && p.displayOptions?.show?.resource?.includes(tool.resource) && p.displayOptions?.show?.operation?.includes(tool.operation),
+	);
+	return field.default;
 }
 
 const mainTo = (node) => ({ main: [[{ node, type: 'main', index: 0 }]] });
@@ -165,7 +174,7 @@ function agentWorkflow({ credential, modelCredential, paths }) {
 }
 
 /**
- * Candidate → Get as a user builds it in the editor of n8n 2.41.1, which the README's MCP snippet
+ * Candidate → Get as a user builds it in the editor of n8n 2.41.1, which the MCP snippet in docs/agents-and-mcp.md
  * calls: the node named as the node panel names it (the action + " in Recruiting",
  * n8n-workflow's makeNodeName) and the Candidate field left to the model with the ✨ button, which
  * writes the field's display name as the key and no description (read from the editor's code: its
@@ -414,7 +423,7 @@ async function agentChecks(checks, n8n, sb, credential) {
 			for (const t of firstRequest.tools) {
 				const tool = TOOL[t.name];
 				for (const prefix of tool.ids) assert.ok(t.description.includes(prefix), `${t.name}: "${t.description}" does not name ${prefix}…`);
-				// The action is a short label now; "Permanently" is what the default description keeps of the warning.
+				// The action is a short label for people; the tool description keeps "Permanently" of the warning.
 				if (tool.destructive) assert.match(t.description, /^Permanently delete /, `${t.name}: "${t.description}"`);
 			}
 		});
@@ -644,7 +653,7 @@ async function mcpChecks(checks, n8n, sb, credential) {
 	const names = {
 		setup: 'mcp: MCP Server Trigger with 4 Recruiting tools activated; the MCP client connects (Streamable HTTP)',
 		list: 'mcp: tools/list gives each tool\'s name, description and $fromAI input schema (one tool as the editor makes it: node name, ✨ key)',
-		readme: 'mcp: README.md\'s MCP snippet, copied (URL and ID filled in), runs with node and gets the candidate from the editor-made tool',
+		readme: 'mcp: docs/agents-and-mcp.md\'s MCP snippet, copied (URL and ID filled in), runs with node and gets the candidate from the editor-made tool',
 		call: 'mcp: tools/call Get candidate -> the simplified candidate; the service saw exactly one GET',
 		notFound: `mcp: tools/call with ${MISSING_CANDIDATE} -> a result naming it and can_, not an exception; one GET`,
 		sse: 'mcp: the SSE transport lists the same tools; Find applications -> page 1, 20 a page',
@@ -675,12 +684,12 @@ async function mcpChecks(checks, n8n, sb, credential) {
 		});
 
 		await checks.check(names.readme, async () => {
-			const snippet = readmeBlock('mcp client');
+			const snippet = readmeBlock('mcp client', AGENTS_PAGE);
 			const readmeUrl = 'http://127.0.0.1:5678/mcp/recruiting';
 			for (const literal of [readmeUrl, "'can_…'"]) {
-				assert.strictEqual(snippet.split(literal).length, 2, `README.md's MCP snippet should hold ${literal} once:\n${snippet}`);
+				assert.strictEqual(snippet.split(literal).length, 2, `docs/agents-and-mcp.md's MCP snippet should hold ${literal} once:\n${snippet}`);
 			}
-			assert.ok(snippet.includes(`'${toolName(editorMade.name)}'`), `README.md's MCP snippet does not call ${toolName(editorMade.name)}:\n${snippet}`);
+			assert.ok(snippet.includes(`'${toolName(editorMade.name)}'`), `docs/agents-and-mcp.md's MCP snippet does not call ${toolName(editorMade.name)}:\n${snippet}`);
 			const file = path.join(ROOT, 'build', `readme-mcp-${crypto.randomBytes(3).toString('hex')}.js`);
 			fs.mkdirSync(path.dirname(file), { recursive: true });
 			fs.writeFileSync(file, snippet.replace(readmeUrl, url.href).replace("'can_…'", `'${target.id}'`));

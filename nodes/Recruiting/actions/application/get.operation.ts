@@ -10,7 +10,8 @@ export const option: OperationOption = {
 	value: 'get',
 	description:
 		'Retrieves one application, under its candidate (the service\'s full API); the candidate is found from the application when not given. Returns the application: with Simplify on, flat fields as Get Many gives them.',
-	action: 'Get an application by ID (app_…)',
+	action: 'Get an application',
+	toolDescription: 'Get an application by ID (app_…)',
 };
 
 export const properties: INodeProperties[] = [applicationIdField, applicationCandidateField, simplifyField];

@@ -44,6 +44,7 @@ const ID_FILTERS = [
 
 export const option = getManyOption(
 	'Lists applications, optionally filtered by candidate, job, parent stage or custom pipeline. Returns one item per application: with Simplify on, flat fields (candidate_name, candidate_email, job_title, parent_stage…), otherwise the full application.',
+	'Get many applications',
 	'Get many applications (by job_… or can_…)',
 );
 

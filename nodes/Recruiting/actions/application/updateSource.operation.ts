@@ -33,7 +33,8 @@ export const option: OperationOption = {
 	value: 'updateSource',
 	description:
 		'Sets where an application came from: origin, source name, contact, user, recruiter (the service\'s full API; only the fields given are sent). Returns the application\'s source.',
-	action: 'Update an application\'s source (app_…)',
+	action: 'Update an application\'s source',
+	toolDescription: 'Update an application\'s source (app_…)',
 };
 
 export const properties: INodeProperties[] = [

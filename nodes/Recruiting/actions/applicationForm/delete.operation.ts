@@ -10,7 +10,8 @@ export const option: OperationOption = {
 	value: 'delete',
 	description:
 		'Permanently deletes an application form; this cannot be undone. Returns { deleted: true }.',
-	action: 'Permanently delete an application form (form_…)',
+	action: 'Delete an application form',
+	toolDescription: 'Permanently delete an application form (form_…)',
 };
 
 export const properties: INodeProperties[] = [

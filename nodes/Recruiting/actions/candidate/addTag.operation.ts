@@ -10,7 +10,8 @@ export const option: OperationOption = {
 	name: 'Add Tag',
 	value: 'addTag',
 	description: 'Adds one tag to a candidate, keeping their other tags. Returns { success: true }.',
-	action: 'Add a tag to a candidate (can_…)',
+	action: 'Add a tag to a candidate',
+	toolDescription: 'Add a tag to a candidate (can_…)',
 };
 
 export const properties: INodeProperties[] = [

@@ -10,7 +10,8 @@ export const option: OperationOption = {
 	value: 'get',
 	description:
 		'Retrieves one candidate by ID. Returns the candidate: with Simplify on, flat fields (full_name, email, phone_number, title, company, tags, application_ids…), otherwise the full record.',
-	action: 'Get a candidate by ID (can_…)',
+	action: 'Get a candidate',
+	toolDescription: 'Get a candidate by ID (can_…)',
 };
 
 export const properties: INodeProperties[] = [candidateIdField, simplifyField];

@@ -12,7 +12,8 @@ export const option: OperationOption = {
 	value: 'removeTag',
 	description:
 		'Removes one tag from a candidate by reading their tags and writing back all the others: a tag change made by someone else in between can be lost. Returns { success: true }.',
-	action: 'Remove a tag from a candidate (can_…)',
+	action: 'Remove a tag from a candidate',
+	toolDescription: 'Remove a tag from a candidate (can_…)',
 };
 
 export const properties: INodeProperties[] = [

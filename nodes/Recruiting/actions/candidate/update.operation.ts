@@ -18,7 +18,8 @@ export const option: OperationOption = {
 	value: 'update',
 	description:
 		'Overwrites the candidate fields given (others stay as they are); tags given replace the candidate\'s whole tag list. Returns the updated candidate.',
-	action: 'Update a candidate (can_…)',
+	action: 'Update a candidate',
+	toolDescription: 'Update a candidate (can_…)',
 };
 
 export const properties: INodeProperties[] = [

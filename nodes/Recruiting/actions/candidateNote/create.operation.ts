@@ -14,7 +14,8 @@ export const option: OperationOption = {
 	value: 'create',
 	description:
 		'Adds a note to a candidate, optionally about one of their applications, mentioning users (the service\'s full API). Returns the created note.',
-	action: 'Add a note to a candidate (can_…)',
+	action: 'Add a note to a candidate',
+	toolDescription: 'Add a note to a candidate (can_…)',
 };
 
 export const properties: INodeProperties[] = [

@@ -22,7 +22,8 @@ export const option: OperationOption = {
 	value: 'update',
 	description:
 		'Overwrites the fields given of a note on a candidate (files and mentions given replace the current ones). Returns the updated note.',
-	action: 'Update a note on a candidate (can_…)',
+	action: 'Update a note on a candidate',
+	toolDescription: 'Update a note on a candidate (can_…)',
 };
 
 export const properties: INodeProperties[] = [

@@ -13,7 +13,8 @@ export const option: OperationOption = {
 	value: 'complete',
 	description:
 		'Fills in a feedback form for an application with answers to its questions (the service\'s full API). Returns the new, complete feedback with its questions and answers.',
-	action: 'Complete feedback on an application (app_…)',
+	action: 'Complete feedback on an application',
+	toolDescription: 'Complete feedback on an application (app_…)',
 };
 
 export const properties: INodeProperties[] = [

@@ -16,6 +16,7 @@ const AFTER_FETCHING =
 
 export const option = getManyOption(
 	'Lists feedback with its questions and answers (the service\'s full API), optionally only one status or form, filtered after fetching. Returns one item per feedback.',
+	'Get many feedback forms',
 	'Get many feedback forms (fdbk_…)',
 );
 

@@ -95,7 +95,8 @@ export const option: OperationOption = {
 	value: 'update',
 	description:
 		'Writes answers to the questions of a feedback form about an application. Returns the updated feedback with its questions and answers.',
-	action: 'Update feedback by ID (fdbk_…)',
+	action: 'Update feedback',
+	toolDescription: 'Update feedback by ID (fdbk_…)',
 };
 
 export const properties: INodeProperties[] = [

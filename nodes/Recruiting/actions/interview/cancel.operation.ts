@@ -10,7 +10,8 @@ export const option: OperationOption = {
 	value: 'cancel',
 	description:
 		'Cancels a scheduled interview; this cannot be undone through the API. Returns { success: true }.',
-	action: 'Cancel an interview (int_…)',
+	action: 'Cancel an interview',
+	toolDescription: 'Cancel an interview (int_…)',
 };
 
 export const properties: INodeProperties[] = [

@@ -42,7 +42,8 @@ export const option: OperationOption = {
 	value: 'create',
 	description:
 		'Schedules an interview for an application: type, start and end, time zone, attendees. Returns the created interview.',
-	action: 'Schedule an interview for an application (app_…)',
+	action: 'Schedule an interview for an application',
+	toolDescription: 'Schedule an interview for an application (app_…)',
 };
 
 export const properties: INodeProperties[] = [

@@ -10,7 +10,8 @@ export const option: OperationOption = {
 	value: 'delete',
 	description:
 		'Permanently deletes a job; this cannot be undone. Returns { deleted: true }.',
-	action: 'Permanently delete a job (job_…)',
+	action: 'Delete a job',
+	toolDescription: 'Permanently delete a job (job_…)',
 };
 
 export const properties: INodeProperties[] = [jobIdField];

@@ -10,7 +10,8 @@ export const option: OperationOption = {
 	value: 'get',
 	description:
 		'Retrieves one job by ID. Returns the job: with Simplify on, flat fields (title, status, type, city, remote, owner_id, apply_url, tags…), otherwise the full record.',
-	action: 'Get a job by ID (job_…)',
+	action: 'Get a job',
+	toolDescription: 'Get a job by ID (job_…)',
 };
 
 export const properties: INodeProperties[] = [jobIdField, simplifyField];

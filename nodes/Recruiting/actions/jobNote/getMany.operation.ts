@@ -5,5 +5,6 @@ export const { option, properties, execute, output } = simpleGetMany(['jobs', { 
 	output: 'note',
 	plural: 'job notes',
 	description: 'Lists the notes of one job. Returns one item per note (text, creator, date_created, files, mentioned_users).',
-	action: 'Get many notes of a job (job_…)',
+	action: 'Get many notes of a job',
+	toolDescription: 'Get many notes of a job (job_…)',
 });

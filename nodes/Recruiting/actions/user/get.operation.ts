@@ -10,7 +10,8 @@ export const option: OperationOption = {
 	value: 'get',
 	description:
 		'Retrieves one user of the company account by ID. Returns the user: name, e-mail, type (role), category, permissions and assigned jobs.',
-	action: 'Get a user by ID (usr_…)',
+	action: 'Get a user',
+	toolDescription: 'Get a user by ID (usr_…)',
 };
 
 export const properties: INodeProperties[] = [

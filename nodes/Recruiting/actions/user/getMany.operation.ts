@@ -7,7 +7,8 @@ const list = simpleGetMany(['users'], {
 	plural: 'users',
 	description:
 		'Lists the users of the company account. Returns one item per user: ID (usr_…), name, e-mail, type (role), category, permissions and assigned jobs.',
-	action: 'Get many users (usr_…)',
+	action: 'Get many users',
+	toolDescription: 'Get many users (usr_…)',
 });
 
 export const { option, properties, output } = list;

@@ -12,7 +12,8 @@ export const option: OperationOption = {
 	value: 'get',
 	description:
 		'Retrieves one webhook by ID. Returns its endpoint, name, description, subscribed_events and status; the signing key only when asked for.',
-	action: 'Get a webhook by ID (wh_…)',
+	action: 'Get a webhook',
+	toolDescription: 'Get a webhook by ID (wh_…)',
 };
 
 export const properties: INodeProperties[] = [

@@ -12,7 +12,8 @@ export const option: OperationOption = {
 	value: 'update',
 	description:
 		'Overwrites a webhook\'s endpoint, name, events or description. Changing the endpoint or events of a webhook a Recruiting Trigger workflow uses stops deliveries to n8n. Returns the updated webhook.',
-	action: 'Update a webhook (wh_…)',
+	action: 'Update a webhook',
+	toolDescription: 'Update a webhook (wh_…)',
 };
 
 export const properties: INodeProperties[] = [

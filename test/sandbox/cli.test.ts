@@ -1,0 +1,147 @@
+/**
+ * `npm run sandbox` beside a real n8n (issue 33): a default port no n8n component uses, a taken
+ * port named with the flag and a free port to pass instead (not a bare EADDRINUSE), the exact
+ * value to paste into the credential's Base URL, and a stop on SIGINT, SIGTERM or SIGHUP whether
+ * they reach npm alone or the whole process group (as test/demo/lifecycle.test.ts holds for
+ * `npm start`). The signal cases run package.json's own `sandbox` script through the real npm,
+ * with the build step swapped for a build made once here (tsc, into build/sandbox-cli-test).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import net from 'net';
+import os from 'os';
+import path from 'path';
+import { DEFAULT_PORT, parseArgs, portInUseMessage, startupText } from '../../sandbox/cli';
+import { checkBaseUrl } from '../../nodes/shared/baseUrl';
+import { alive, listening, waitFor } from '../harness/processes';
+
+const ROOT = path.join(__dirname, '..', '..');
+const STOP_WITHIN_MS = 5000;
+/** n8n's own default ports: editor/API, task broker, runner launcher and n8n health checks. */
+const N8N_PORTS = [5678, 5679, 5680, 5681];
+
+const sandboxScript = (): string =>
+	(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.sandbox;
+
+/** A free port on 127.0.0.1, released before it is returned. */
+const freePort = (): Promise<number> =>
+	new Promise((resolve) => {
+		const server = net.createServer();
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as net.AddressInfo;
+			server.close(() => resolve(port));
+		});
+	});
+
+describe('the default port and what the sandbox prints', () => {
+	test('the default port is none of n8n\'s (5679 is n8n 2.x\'s task broker)', () => {
+		expect(parseArgs([]).port).toBe(DEFAULT_PORT);
+		expect(N8N_PORTS).not.toContain(DEFAULT_PORT);
+	});
+
+	test('a taken port: the message names it and the flag with a free port to pass instead', () => {
+		const message = portInUseMessage(5679, '127.0.0.1', 5731);
+		expect(message).toContain('127.0.0.1:5679');
+		expect(message).toContain('task broker');
+		expect(message).toContain('npm run sandbox -- --port 5731');
+		expect(message).not.toMatch(/EADDRINUSE/);
+		expect(portInUseMessage(5730, '127.0.0.1', undefined)).toContain('npm run sandbox -- --port N');
+	});
+
+	test('the Base URL line is the value the credential keeps as it is (the origin, not /v1.0/<company>)', () => {
+		const text = startupText(
+			{ url: 'http://127.0.0.1:5730', companyId: 'cmp_demo', token: 'sandbox-token' },
+			{ apiBase: 'http://127.0.0.1:5730/v1.0/cmp_demo', counts: {}, webhookIds: [], customPipelineIds: [] },
+			{},
+		);
+		const baseUrl = /Base URL: +(\S+)/.exec(text)?.[1];
+		expect(baseUrl).toBe('http://127.0.0.1:5730');
+		expect(checkBaseUrl(baseUrl, false)).toEqual({ baseUrl });
+		expect(text).toMatch(/Company ID: +cmp_demo/);
+		expect(text).toMatch(/Access Token: +sandbox-token/);
+		expect(text).not.toMatch(/Base URL: +\S*\/v1\.0/);
+	});
+});
+
+describe('npm run sandbox, run as a user runs it', () => {
+	let dir: string;
+	let cli: string;
+	beforeAll(() => {
+		dir = mkdtempSync(path.join(os.tmpdir(), 'recruiting-sandbox-cli-'));
+		// Inside the project (build/ is ignored), so the sandbox finds its packages in node_modules.
+		const out = path.join(ROOT, 'build', 'sandbox-cli-test');
+		execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.sandbox.json'), '--outDir', out], { stdio: 'inherit' });
+		cli = path.join(out, 'sandbox', 'cli.js');
+	}, 120000);
+	afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+	test('package.json execs the CLI after the build, so npm\'s forwarded signals reach it (a shell in between keeps it running)', () => {
+		expect(sandboxScript()).toBe('npm run build:sandbox && exec node build/sandbox/sandbox/cli.js');
+	});
+
+	test('a taken port: exits 1 saying so and which port to pass, not a bare EADDRINUSE', async () => {
+		const holder = net.createServer();
+		await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', () => resolve()));
+		const { port } = holder.address() as net.AddressInfo;
+		try {
+			const child = spawn(process.execPath, [cli, '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+			let stderr = '';
+			child.stderr.on('data', (d) => (stderr += d));
+			const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+			expect(code).toBe(1);
+			expect(stderr).toContain(`127.0.0.1:${port}: the port is already in use`);
+			expect(stderr).toMatch(/npm run sandbox -- --port \d+/);
+			expect(stderr).not.toMatch(/EADDRINUSE/);
+		} finally {
+			holder.close();
+		}
+	}, 30000);
+
+	describe.each([
+		['SIGINT', 'npm'],
+		['SIGTERM', 'npm'],
+		['SIGHUP', 'npm'],
+		['SIGINT', 'group'],
+		['SIGTERM', 'group'],
+		['SIGHUP', 'group'],
+	] as const)('%s to %s', (signal, target) => {
+		let npm: ChildProcess | undefined;
+		let sandboxPid = 0;
+
+		afterEach(() => {
+			// Whatever a failed run left: by pid, never by name.
+			for (const pid of [sandboxPid, npm?.pid ?? 0]) if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
+		});
+
+		test(`stops the sandbox and frees its port within ${STOP_WITHIN_MS / 1000} s`, async () => {
+			const project = mkdtempSync(path.join(dir, 'project-'));
+			const script = sandboxScript().replace('npm run build:sandbox', 'true').replace('build/sandbox/sandbox/cli.js', JSON.stringify(cli));
+			expect(script).toContain(JSON.stringify(cli));
+			writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'sandbox-stop', version: '1.0.0', private: true, scripts: { sandbox: script } }));
+			const port = await freePort();
+			const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+			// A process group of its own, as a terminal gives a command (`group`: the terminal's Ctrl-C or hang-up).
+			npm = spawn('npm', ['run', 'sandbox', '--silent', '--', '--port', String(port)], { cwd: project, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+			let out = '';
+			npm.stdout!.on('data', (d) => (out += d));
+			const npmPid = npm.pid!;
+			await waitFor('the sandbox to print its Base URL', () => (out.includes('Press Ctrl+C') ? true : undefined), 20000);
+			expect(out).toContain(`Base URL:      http://127.0.0.1:${port} `);
+			sandboxPid = Number(execFileSync('ps', ['-o', 'pid=', '--ppid', String(npmPid)], { encoding: 'utf8' }).trim().split(/\s+/)[0]);
+			expect(sandboxPid).toBeGreaterThan(0);
+			expect(await listening(port)).toBe(true);
+
+			const t0 = Date.now();
+			if (target === 'npm') process.kill(npmPid, signal);
+			else process.kill(-npmPid, signal);
+			await waitFor(
+				'the sandbox to end and its port to close',
+				async () => (alive(sandboxPid) || (await listening(port)) ? undefined : true),
+				STOP_WITHIN_MS + 5000,
+			);
+			const ms = Date.now() - t0;
+			expect({ signal, target, ms, withinBound: ms <= STOP_WITHIN_MS }).toEqual({ signal, target, ms, withinBound: true });
+			if (alive(npmPid)) process.kill(npmPid, 'SIGKILL');
+		}, 40000);
+	});
+});
