@@ -41,7 +41,7 @@ async function main() {
 	const added = new Map();
 	const apply = async () => {
 		counter += 1;
-		const application = { ...template, id: `app_bench_${counter}`, applied_at: new Date().toISOString() };
+		const application = { ...template, id: `app_bench_${counter}`, applied_at: new Date().toISOString(), stage: { ...template.stage, parent_stage: 'new' } };
 		await sb.control.put('applications', application);
 		added.set(application.id, Date.parse(application.applied_at));
 		return application.id;

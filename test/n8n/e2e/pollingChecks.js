@@ -40,7 +40,13 @@ async function pollingChecks(checks, n8n, sb, credential, { restart = false, que
 	const added = [];
 	const apply = async (label) => {
 		counter += 1;
-		const application = { ...template, id: `app_e2epoll_${label}_${counter}`, applied_at: new Date().toISOString() };
+		// As the service makes them: in the first stage (an application found past it is a stage change).
+		const application = {
+			...template,
+			id: `app_e2epoll_${label}_${counter}`,
+			applied_at: new Date().toISOString(),
+			stage: { ...template.stage, parent_stage: 'new' },
+		};
 		await control.put('applications', application);
 		added.push(application.id);
 		return application.id;

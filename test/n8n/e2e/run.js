@@ -65,6 +65,7 @@ function parseArgs(argv) {
 			'trigger-only': { type: 'boolean', default: false },
 			'agent-only': { type: 'boolean', default: false },
 			'polling-only': { type: 'boolean', default: false },
+			'n8n-env': { type: 'string', multiple: true, default: [] },
 		},
 		argv,
 	);
@@ -76,6 +77,8 @@ function parseArgs(argv) {
 		triggerOnly: values['trigger-only'],
 		agentOnly: values['agent-only'],
 		pollingOnly: values['polling-only'],
+		// KEY=VALUE for the single-process n8n (e.g. N8N_POLLER_DURABLE_CURSORS_ENABLED=true).
+		n8nEnv: Object.fromEntries(values['n8n-env'].map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
 	};
 	if (o.queueOnly) {
 		o.plan = (o.versions.length ? o.versions : [VERSIONS[0]]).map((v) => ({ kind: 'queue', version: v }));
@@ -449,7 +452,7 @@ async function singleSuite(checks, version, tarball, o) {
 					sb = await startSandbox({ seed: { applications: APPLICATIONS } });
 					const command = await installAsReadme({ userFolder, tarball });
 					log(`installed as README.md says: ${command.split('\n').join(' ; ')}`);
-					n8n = await startN8n({ version, userFolder });
+					n8n = await startN8n({ version, userFolder, env: o.n8nEnv });
 					const pkg = JSON.parse(
 						fs.readFileSync(path.join(userFolder, '.n8n', 'nodes', 'node_modules', wfs.PKG, 'package.json'), 'utf8'),
 					);
