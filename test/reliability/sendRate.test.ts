@@ -251,6 +251,20 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 	});
 
 	test.each([
+		['Retry-After only', { rate: 2, burst: 10, shape: 'window' }, Infinity],
+		['no Retry-After', { rate: 2, burst: 10, shape: 'window', retryAfter: 'none' }, Infinity],
+		['X-RateLimit-* (reset as an epoch time)', { rate: 2, burst: 10, shape: 'window', info: 'x-ratelimit' }, 3],
+	] as [string, RateLimitConfig, number][])('a fixed window of 10 per 5 s, %s: 100 GETs within 1.5 × the ideal', async (_, config, mostRefused) => {
+		const service = limitedService(config);
+		const { results, seconds, stats } = await runGets(service, 100);
+		console.log(`fixed window 10 per 5 s, ${_}: 100 GETs in ${seconds.toFixed(1)} s (ideal ${ideal(100, config).toFixed(1)} s), refused ${stats.refused} at ${service.refusedAt.join(" ")}`);
+		expect(results.filter((r) => r.error)).toEqual([]);
+		expect(stats.allowed).toBe(100);
+		expect(seconds).toBeLessThanOrEqual(ideal(100, config) * 1.5);
+		expect(stats.refused).toBeLessThanOrEqual(mostRefused);
+	});
+
+	test.each([
 		['X-RateLimit-* (reset as an epoch time)', { rate: 10, burst: 10, info: 'x-ratelimit' }, 300],
 		['X-RateLimit-* (reset in seconds)', { rate: 2, burst: 5, info: 'x-ratelimit-delta' }, 60],
 		['RateLimit and RateLimit-Policy', { rate: 2, burst: 5, info: 'ratelimit' }, 60],

@@ -37,8 +37,10 @@ interface Stated {
 	limit?: number;
 	/** When the stated allowance is whole again (monotonic ms); Infinity once spent or unknown. */
 	resetAt: number;
+	/** Set when a request sent with nothing left was refused: a window, not a bucket; wait for its reset. */
+	windowed?: boolean;
 	/** The answer the refill is read from: what was left then, and the answers since. */
-	reference?: { at: number; remaining: number; answers: number };
+	reference?: { at: number; remaining: number; answers: number; resetAt: number };
 }
 
 export class Pace {
@@ -67,9 +69,17 @@ export class Pace {
 		const rate = this.rate(now);
 		const refill = rate === Infinity ? Infinity : ((1 - this.tokens) / rate) * 1000;
 		const reset = this.stated ? this.stated.resetAt - now : Infinity;
-		// Nothing left, no rate, no reset: look again in a second (one request shows what is left).
-		const lookAgain = this.lastTakenAt + 1000 - now;
+		const lookAgain = this.lookAgainAt(now) - now;
 		return Math.max(1, Math.min(refill, reset, lookAgain));
+	}
+
+	/**
+	 * Nothing left and no rate known: one request a second shows what a bucket refilled (a window
+	 * refills nothing before its reset: once one such request is refused, wait for the reset).
+	 */
+	private lookAgainAt(now: number): number {
+		const stated = this.stated;
+		return stated?.windowed && stated.resetAt > now ? Infinity : this.lastTakenAt + 1000;
 	}
 
 	/** One request leaves (call only when `delay` said 0). */
@@ -83,6 +93,7 @@ export class Pace {
 	 * with nothing let through since the last one tells no rate: the back-off handles it.
 	 */
 	refused(now: number, measured: number | undefined): void {
+		if (this.stated) this.stated.windowed = true;
 		this.refill(now);
 		if (measured === undefined) return;
 		this.refusedRate = Math.max(MIN_RATE, Math.min(this.rate(now), measured));
@@ -113,7 +124,7 @@ export class Pace {
 		const rate = this.rate(now);
 		if (rate === Infinity) {
 			if (!stated) this.tokens = Infinity;
-			else if (this.tokens < 1 && now - this.lastTakenAt >= 1000) this.tokens = 1;
+			else if (this.tokens < 1 && now >= this.lookAgainAt(now)) this.tokens = 1;
 		} else {
 			// Probing above the rate refused goes paced, never as a burst: a burst the size of the probe
 			// after a quiet spell would be refused all at once.
@@ -138,12 +149,13 @@ export class Pace {
 	/**
 	 * No stated rate: what is left, read over a few seconds, tells it. From a reference answer on,
 	 * the allowance refilled by (left now − left then + the answers in between); a full allowance
-	 * (which cannot grow) starts a new reference. A fixed window refills nothing before its reset.
+	 * (which cannot grow) starts a new reference, and so does a reset passed since: a fixed window
+	 * refills nothing before its reset, and all at once at it, which is no rate.
 	 */
 	private readRefill(stated: Stated, allowance: Allowance, now: number): void {
 		const full = allowance.limit !== undefined && allowance.remaining >= allowance.limit - 1;
-		if (!stated.reference || full) {
-			stated.reference = { at: now, remaining: allowance.remaining, answers: 0 };
+		if (!stated.reference || full || stated.reference.resetAt <= now) {
+			stated.reference = { at: now, remaining: allowance.remaining, answers: 0, resetAt: stated.resetAt };
 			return;
 		}
 		stated.reference.answers++;
