@@ -27,7 +27,7 @@ export class RecruitingApi implements ICredentialType {
 			default: 'https://api.hirehive.com',
 			placeholder: 'https://api.hirehive.com',
 			description:
-				'The root address of the service, without the /v1.0 version segment. Keep the default for the hosted service; the local sandbox of this package is http://127.0.0.1:5679.',
+				'The root address of the service, without the /v1.0 version segment. Keep the default for the hosted service.',
 			required: true,
 		},
 		{

@@ -102,14 +102,8 @@ export class SendRate {
 
 	/** What a request that may not wait that long is told: the wait the service asked, and who asked. */
 	exceeded(budget: WaitBudget): RateLimitWaitExceeded {
-		const now = this.clock.now();
-		return new RateLimitWaitExceeded(
-			Math.max(0, this.asked.until - now) / 1000,
-			budget.maxMs,
-			budget.waited,
-			this.asked.status,
-			Math.max(0, this.pausedUntil - now) / 1000,
-		);
+		const seconds = (until: number) => Math.max(0, until - this.clock.now()) / 1000;
+		return new RateLimitWaitExceeded(seconds(this.asked.until), budget.maxMs, budget.waited, this.asked.status, seconds(this.pausedUntil));
 	}
 
 	/** Whether nothing has been in flight or waiting for `ms` (the credential's controller may be forgotten). */
@@ -240,8 +234,7 @@ export class SendRate {
 		// with nothing let through between them (a Retry-After of 0 again and again) back off too.
 		const stated = retryAfter ?? (allowance?.remaining === 0 ? allowance.resetSeconds : undefined);
 		const inARow = this.throttlesInARow;
-		const askedMs =
-			stated === undefined ? this.backoff(inARow) : Math.max(stated * 1000, inARow > 1 ? this.backoff(inARow - 1) : 0);
+		const askedMs = stated === undefined ? this.backoff(inARow) : Math.max(stated * 1000, inARow > 1 ? this.backoff(inARow - 1) : 0);
 		if (now + askedMs >= this.asked.until) this.asked = { until: now + askedMs, status };
 		this.pausedUntil = Math.max(this.pausedUntil, now + Math.min(MAX_PAUSE_MS, askedMs));
 	}
