@@ -20,10 +20,10 @@ import { monotonicClock, RateLimitWaitExceeded, RunCancelled, type Clock, type W
  */
 
 /** Requests in flight once the first answer is back: what is in flight when a small bucket runs dry is refused at once. */
-export const INITIAL_WINDOW = 2;
+const INITIAL_WINDOW = 2;
 const SLOW_START_GROWTH = 0.5;
 /** The most requests in flight per credential (what made Return All fast on a real network: BENCHMARKS.md). */
-export const MAX_WINDOW = 64;
+const MAX_WINDOW = 64;
 /** Without a Retry-After: the first back-off after a refusal, doubled for each further one in a row. */
 const FIRST_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 60_000;
