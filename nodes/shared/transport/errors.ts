@@ -208,7 +208,7 @@ export function rateLimitWaitError(
 	const then =
 		exceeded.retrySeconds + 1 < exceeded.askedSeconds
 			? `The node stops this run; requests with this credential try again in ${describeSeconds(exceeded.retrySeconds)}.`
-			: 'The node stops this run; a later run waits out what is left of it.';
+			: 'The node stops this run here; later runs with this credential wait until then, within their own Max Wait.';
 	const httpCode = unavailable ? '503' : '429';
 	const error = new NodeApiError(node, { ...problem, httpCode } as JsonObject, {
 		message: unavailable
