@@ -9,7 +9,7 @@ import { SendRate, type SendTicket } from '../../nodes/shared/transport/sendRate
 import { runOf, startRun } from '../../nodes/shared/transport/state';
 import { RateLimitWaitExceeded, WaitBudget } from '../../nodes/shared/transport/waitBudget';
 import { testNode } from '../harness/testNode';
-import { fakeContext, flush, ok, settle, T0 } from './sendRateBench';
+import { fakeContext, flush, limitedService, ok, runGets, settle, T0 } from './sendRateBench';
 
 beforeEach(() => jest.useFakeTimers({ now: T0 }));
 afterEach(() => jest.useRealTimers());
@@ -166,4 +166,14 @@ test('D9: a test\'s seeded Math.random reaches the back-off\'s jitter', async ()
 test('a request from a context whose run was never started is an error, not a silent default', async () => {
 	const ctx = { getNode: () => testNode({ name: 'R', type: 'recruiting' }) };
 	expect(() => runOf(ctx)).toThrow('startRun was not called');
+});
+
+test('a credential first used an hour after the process started measures its rate from its first request, not from the clock\'s zero', async () => {
+	// The monotonic clock counts from the process's start: measured from there, the first refusal
+	// read 0.1/s (through real n8n: 100 GETs at 2/s took 77 s instead of 48).
+	await flush(60 * 60_000);
+	const service = limitedService({ rate: 2, burst: 5 });
+	const { results, seconds } = await runGets(service, 100);
+	expect(results.filter((r) => r.error)).toEqual([]);
+	expect(seconds).toBeLessThanOrEqual((95 / 2) * 1.15);
 });

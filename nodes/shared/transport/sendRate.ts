@@ -73,7 +73,8 @@ export class SendRate {
 	private readonly wakeUp = () => this.signal();
 
 	constructor(private readonly clock: Clock = monotonicClock) {
-		this.idleSince = clock.now();
+		// Measured from now: the monotonic clock's zero is the process's start, hours ago maybe.
+		this.idleSince = this.measuredSince = clock.now();
 	}
 
 	/**
