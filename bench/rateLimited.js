@@ -28,12 +28,15 @@ const wf = require('./workflows');
 const START = '<!-- rate-limited:start -->';
 const END = '<!-- rate-limited:end -->';
 
-/** The four cases of issue 25; `n` is the items (Get) or applications (Return All, 100 a page). */
+/** The four cases of issue 25 (and issue 32's fixed window); `n` is the items (Get) or applications (Return All, 100 a page). */
 const CASES = [
 	{ key: 'get10', kind: 'get', n: 1000, limit: { rate: 10, burst: 10 } },
 	{ key: 'all10', kind: 'all', n: 20000, limit: { rate: 10, burst: 10 } },
 	{ key: 'get2', kind: 'get', n: 100, limit: { rate: 2, burst: 5 } },
 	{ key: 'all2', kind: 'all', n: 5000, limit: { rate: 2, burst: 5 } },
+	// Issue 32: a fixed window of 10 requests per 5 s (ideal as for a bucket: the first 10 at once,
+	// then 2/s). Not in the default --rl-cases: `--rl-cases win5`.
+	{ key: 'win5', kind: 'get', n: 100, limit: { rate: 2, burst: 10, shape: 'window' } },
 ];
 const STYLES = {
 	none: 'Retry-After (seconds) on a 429, no allowance headers',
@@ -44,7 +47,7 @@ const STYLES = {
 const NODE = 'Recruiting';
 
 const caseLabel = (c) => (c.kind === 'get' ? `${c.n.toLocaleString('en')} × Candidate Get` : `Return All, ${c.n.toLocaleString('en')} applications (${Math.ceil(c.n / 100)} pages)`);
-const limitLabel = (l) => `${l.rate} req/s, burst ${l.burst}`;
+const limitLabel = (l) => (l.shape === 'window' ? `${l.burst} req per ${l.burst / l.rate} s window` : `${l.rate} req/s, burst ${l.burst}`);
 
 const runDataOf = (e) => (e.data && e.data.resultData && e.data.resultData.runData) || {};
 

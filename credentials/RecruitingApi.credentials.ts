@@ -10,7 +10,7 @@ import type {
 import { baseUrlExpression } from '../nodes/shared/baseUrl';
 
 const ROOT_HINT =
-	"The Base URL must be the service's root, without /v1.0/…: https://api.hirehive.com for the hosted service, or the Base URL the local sandbox prints.";
+	"The Base URL must be the service's root, without /v1.0/…: https://api.hirehive.com for the hosted service, or the root of your own.";
 
 /** What the credential test says instead of n8n's bare status text: the request reached something, but not the service. */
 export const TEST_RULES: Array<IAuthenticateRuleResponseCode | IAuthenticateRuleResponseSuccessBody> = [
@@ -51,7 +51,7 @@ export class RecruitingApi implements ICredentialType {
 			default: 'https://api.hirehive.com',
 			placeholder: 'https://api.hirehive.com',
 			description:
-				'The root address of the service, without /v1.0/<company>: keep the default for the hosted service. A URL pasted with the API path (…/v1.0/cmp_…) is cut back to its root when the company is the Company ID below; the local sandbox of this package prints the value to enter (http://127.0.0.1:5730 by default).',
+				'The root address of the service, without /v1.0/<company>: keep the default for the hosted service. A URL pasted with the API path (…/v1.0/cmp_…) is cut back to its root when the company is the Company ID below.',
 			required: true,
 		},
 		{

@@ -4,8 +4,8 @@
  *   --port N (default 5730: no n8n component's default)  --host H  --company ID  --token T
  *   --applications N --jobs N --candidates N --tags N --email-templates N --user-categories N --job-notes-per-job N
  *   --spec-only (serve only the 18 endpoints of the spec, as a service without the full API)
- *   --rate-limit 10/s,burst=10[,retry-after=seconds|date|none][,info=none|x-ratelimit|x-ratelimit-delta|ratelimit]
- *     (a token bucket per access token, see rateLimit.ts)
+ *   --rate-limit 10/s,burst=10[,retry-after=seconds|date|none][,info=none|x-ratelimit|x-ratelimit-delta|ratelimit][,shape=bucket|window]
+ *     (a token bucket per access token, or a fixed window of burst per burst/rate seconds: see rateLimit.ts)
  */
 import { createServer } from 'net';
 import { startSandbox } from './server';
@@ -31,7 +31,7 @@ export const DEFAULT_PORT = 5730;
 
 const USAGE = `Usage: npm run sandbox -- [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--company cmp_demo] [--token sandbox-token]
        [--${Object.keys(SIZE_FLAGS).join(' N] [--')} N] [--spec-only]
-       [--rate-limit 10/s,burst=10[,retry-after=seconds|date|none][,info=none|x-ratelimit|x-ratelimit-delta|ratelimit]]`;
+       [--rate-limit 10/s,burst=10[,retry-after=seconds|date|none][,info=none|x-ratelimit|x-ratelimit-delta|ratelimit][,shape=bucket|window]]`;
 
 /** Parses the command line (`--flag value` or `--flag=value`); throws on anything unknown. */
 export function parseArgs(argv: readonly string[]): SandboxOptions {
@@ -113,7 +113,7 @@ export function startupText(sandbox: { url: string; companyId: string; token: st
 		`  Webhook ids:    ${info.webhookIds.join(', ')}`,
 		`  Pipelines:      ${info.customPipelineIds.join(', ')}`,
 		`  Records:        ${Object.entries(info.counts).map(([k, v]) => `${k} ${v}`).join(', ')}`,
-		`  Rate limit:     ${options.rateLimit ? `${options.rateLimit.rate}/s, burst ${options.rateLimit.burst} per token (Retry-After: ${options.rateLimit.retryAfter ?? 'seconds'}, headers: ${options.rateLimit.info ?? 'none'})` : 'none'}`,
+		`  Rate limit:     ${options.rateLimit ? `${options.rateLimit.shape === 'window' ? `${options.rateLimit.burst} per ${options.rateLimit.burst / options.rateLimit.rate} s window` : `${options.rateLimit.rate}/s, burst ${options.rateLimit.burst}`} per token (Retry-After: ${options.rateLimit.retryAfter ?? 'seconds'}, headers: ${options.rateLimit.info ?? 'none'})` : 'none'}`,
 		`  Control API:    ${sandbox.url}/__sandbox/info`,
 		'Press Ctrl+C to stop.',
 	].join('\n');

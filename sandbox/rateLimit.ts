@@ -1,8 +1,13 @@
 /**
- * A realistic rate limiter: a token bucket per access token (the most common kind of API limit).
- * Each /v1.0 request takes one token; the bucket holds at most `burst` tokens and refills at
- * `rate` per second; a request that finds less than one token is refused with 429 before it is
- * handled. What the answers say about the allowance is selectable, as real services differ:
+ * A realistic rate limiter per access token, of one of two shapes (`shape`):
+ *
+ * - `bucket` (the default, the most common kind of API limit): each /v1.0 request takes one token;
+ *   the bucket holds at most `burst` tokens and refills at `rate` per second.
+ * - `window`: a fixed window of `burst` requests per `burst / rate` seconds (10 per 5 s: rate 2,
+ *   burst 10), whole again at the end of each window (windows aligned on the epoch, as most are).
+ *
+ * A request that finds less than one token is refused with 429 before it is handled. What the
+ * answers say about the allowance is selectable, as real services differ:
  *
  * - `retryAfter` on a 429: `seconds` (whole seconds until a token is there, at least 1), `date`
  *   (the same instant as an HTTP date, rounded up to the next second) or `none`.
@@ -10,13 +15,14 @@
  *   tokens left, -Reset = epoch second when the bucket is full again, as GitHub's); `x-ratelimit-delta`
  *   (the same, -Reset in seconds from now); `ratelimit` (the IETF fields: `RateLimit-Policy:
  *   "bucket";q=<rate × w>;w=<1 or 60 seconds>` and `RateLimit: "bucket";r=<remaining>;t=<seconds
- *   until full>`).
+ *   until full>`). For a window, "until full" is the window's end.
  */
 import { FieldErrors, throwIfErrors } from './problems';
 import { num, obj, oneOf } from './validation';
 
 export const RETRY_AFTER_STYLES = ['seconds', 'date', 'none'] as const;
 export const INFO_STYLES = ['none', 'x-ratelimit', 'x-ratelimit-delta', 'ratelimit'] as const;
+export const SHAPES = ['bucket', 'window'] as const;
 
 export interface RateLimitConfig {
 	/** Tokens added per second. */
@@ -27,6 +33,8 @@ export interface RateLimitConfig {
 	retryAfter?: (typeof RETRY_AFTER_STYLES)[number];
 	/** Default `none`. */
 	info?: (typeof INFO_STYLES)[number];
+	/** Default `bucket`. */
+	shape?: (typeof SHAPES)[number];
 }
 
 export interface RateLimitCounts {
@@ -50,6 +58,7 @@ const configSchema = obj(
 		burst: num({ min: 1 }),
 		retryAfter: oneOf([...RETRY_AFTER_STYLES]),
 		info: oneOf([...INFO_STYLES]),
+		shape: oneOf([...SHAPES]),
 	},
 	{ strict: true, required: ['rate', 'burst'] },
 );
@@ -63,8 +72,8 @@ export function parseRateLimit(input: unknown): RateLimitConfig {
 }
 
 /**
- * `10/s,burst=10[,retry-after=date][,info=ratelimit]` (the CLI's form) → settings. `N/m` is per
- * minute. Throws a plain Error naming what is wrong.
+ * `10/s,burst=10[,retry-after=date][,info=ratelimit][,shape=window]` (the CLI's form) → settings.
+ * `N/m` is per minute. Throws a plain Error naming what is wrong.
  */
 export function parseRateLimitSpec(spec: string): RateLimitConfig {
 	const [ratePart, ...rest] = spec.split(',').map((part) => part.trim());
@@ -76,7 +85,8 @@ export function parseRateLimitSpec(spec: string): RateLimitConfig {
 		if (key === 'burst') input.burst = Number(value);
 		else if (key === 'retry-after') input.retryAfter = value;
 		else if (key === 'info') input.info = value;
-		else throw new Error(`--rate-limit: unknown setting '${key}' (burst, retry-after, info)`);
+		else if (key === 'shape') input.shape = value;
+		else throw new Error(`--rate-limit: unknown setting '${key}' (burst, retry-after, info, shape)`);
 	}
 	input.burst ??= Math.max(1, Math.ceil(input.rate as number));
 	try {
@@ -127,8 +137,16 @@ export class RateLimiter {
 			bucket = { tokens: config.burst, at: now };
 			this.buckets.set(token, bucket);
 		}
-		bucket.tokens = Math.min(config.burst, bucket.tokens + ((now - bucket.at) / 1000) * config.rate);
-		bucket.at = now;
+		const windowMs = (config.burst / config.rate) * 1000;
+		if (config.shape === 'window') {
+			// Whole again at the end of each window, nothing before.
+			const start = Math.floor(now / windowMs) * windowMs;
+			if (bucket.at < start) bucket.tokens = config.burst;
+			bucket.at = now;
+		} else {
+			bucket.tokens = Math.min(config.burst, bucket.tokens + ((now - bucket.at) / 1000) * config.rate);
+			bucket.at = now;
+		}
 		const allowed = bucket.tokens >= 1;
 		if (allowed) {
 			bucket.tokens -= 1;
@@ -136,18 +154,21 @@ export class RateLimiter {
 		} else {
 			this.counts.refused++;
 		}
-		const headers = this.infoHeaders(config, bucket.tokens, now);
+		const windowEnd = (Math.floor(now / windowMs) + 1) * windowMs;
+		const untilFull = config.shape === 'window' ? Math.ceil((windowEnd - now) / 1000) : undefined;
+		const headers = this.infoHeaders(config, bucket.tokens, now, untilFull);
 		if (allowed) return { allowed, headers };
-		const waitSeconds = (1 - bucket.tokens) / config.rate;
+		const waitSeconds = config.shape === 'window' ? (windowEnd - now) / 1000 : (1 - bucket.tokens) / config.rate;
 		const whole = Math.max(1, Math.ceil(waitSeconds));
 		if (config.retryAfter === 'date') headers['retry-after'] = new Date(Math.ceil((now + waitSeconds * 1000) / 1000) * 1000).toUTCString();
 		else if (config.retryAfter !== 'none') headers['retry-after'] = String(whole);
 		return { allowed, headers, waitSeconds };
 	}
 
-	private infoHeaders(config: RateLimitConfig, tokens: number, now: number): Record<string, string> {
+	/** `windowUntilFull`: for a window, the seconds to its end (a bucket's are computed from its tokens). */
+	private infoHeaders(config: RateLimitConfig, tokens: number, now: number, windowUntilFull?: number): Record<string, string> {
 		const remaining = Math.max(0, Math.floor(tokens));
-		const untilFull = Math.max(0, Math.ceil((config.burst - tokens) / config.rate));
+		const untilFull = windowUntilFull ?? Math.max(0, Math.ceil((config.burst - tokens) / config.rate));
 		switch (config.info ?? 'none') {
 			case 'x-ratelimit':
 			case 'x-ratelimit-delta':

@@ -1,4 +1,4 @@
-import type { IDataObject, IPollFunctions, JsonObject } from 'n8n-workflow';
+import type { IDataObject, INode, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { MAX_PAGES, recruitingRequestAllItems, recruitingRequestPage, type ListPage } from '../shared/transport';
 import { LOOK_BACK_MS, type Cursor, type ListOrder, type TimedEntry } from './cursor';
@@ -42,6 +42,12 @@ export interface ListRead {
 /** Tried again on these counts of off-order polls: a one-off glitch is forgotten at the next poll, a lasting order costs little. */
 const isRecheck = (polls: number) => polls > 0 && (polls & (polls - 1)) === 0;
 
+/** The transport's errors as they are; anything else (a defect) as a NodeOperationError. */
+export function nodeErrorOf(node: INode, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(node, error as Error);
+}
+
 /** The list shrank between two of its pages: an entry may have moved onto a page already read. */
 class ListShrank extends Error {}
 
@@ -78,7 +84,7 @@ export class ListReader {
 			try {
 				return await this.readOnce();
 			} catch (error) {
-				if (!(error instanceof ListShrank)) throw error;
+				if (!(error instanceof ListShrank)) throw nodeErrorOf(this.context.getNode(), error);
 				if (attempt === READ_ATTEMPTS) {
 					throw new NodeOperationError(this.context.getNode(), `The list ${this.list.path} kept changing while it was read (entries deleted between its pages)`, {
 						description: `Read ${READ_ATTEMPTS} times; nothing was reported and the next poll reads it again.`,

@@ -10,7 +10,7 @@ import {
 } from '../shared/transport';
 import { advance, CLOCK_SKEW_MS, isNew, type Cursor, type ListOrder } from './cursor';
 import { child, pollItem, text, timeOf } from './items';
-import { ListReader, type ListRead, type PolledList } from './listReader';
+import { ListReader, nodeErrorOf, type ListRead, type PolledList } from './listReader';
 import { listsOf, sampleListsOf, toItem } from './lists';
 import { exclusively, readState, stateOf, writeState, type PollState } from './pollState';
 import { readSettings, type Settings } from './settings';
@@ -29,13 +29,7 @@ function explained(this: IPollFunctions, error: unknown, list: PolledList): Node
 			description: "Use a service with the full API (such as the hosted one), or the Recruiting Trigger's feedback.submitted event.",
 		});
 	}
-	return nodeError.call(this, error);
-}
-
-/** The transport's errors as they are; anything else (a defect) as a NodeOperationError. */
-function nodeError(this: IPollFunctions, error: unknown): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeOperationError(this.getNode(), error as Error);
+	return nodeErrorOf(this.getNode(), error);
 }
 
 /** Reads one list; says in n8n's log when its order changed, or when entries could not be placed. */
@@ -152,7 +146,7 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 		try {
 			result = await pollOnce.call(this, settings, before, key);
 		} catch (error) {
-			if (before !== undefined || rateLimitWaitOf(error) === undefined) throw nodeError.call(this, error);
+			if (before !== undefined || rateLimitWaitOf(error) === undefined) throw nodeErrorOf(this.getNode(), error);
 			const since = Date.now() - CLOCK_SKEW_MS;
 			writeState(staticData, { version: 1, key, cursors: {}, stages: {}, since });
 			this.logger.warn(

@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { PARENT_STAGE_OPTIONS } from '../shared/stages';
+import { inRun, URGENT_RUN } from '../shared/transport';
 import { WEBHOOK_EVENT_OPTIONS } from '../shared/events';
 import { receiveDelivery, SECRET_HEADER_NAMES } from './delivery';
 import { TRIGGER_PANEL, WEBHOOK_NOTICE } from './texts';
@@ -136,19 +137,20 @@ export class RecruitingTrigger implements INodeType {
 
 	webhookMethods = {
 		default: {
+			// Each hook and delivery is an urgent run of its own: someone activates the workflow, a sender waits.
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await checkExists.call(this);
+				return await inRun(this, URGENT_RUN, async () => await checkExists.call(this));
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
-				return await create.call(this);
+				return await inRun(this, URGENT_RUN, async () => await create.call(this));
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
-				return await deleteWebhook.call(this);
+				return await inRun(this, URGENT_RUN, async () => await deleteWebhook.call(this));
 			},
 		},
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await receiveDelivery.call(this);
+		return await inRun(this, URGENT_RUN, async () => await receiveDelivery.call(this));
 	}
 }

@@ -5,7 +5,7 @@
  * scripted service (to fail one given page and watch what is in flight).
  */
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { recruitingRequestAllItems } from '../../nodes/shared/transport';
+import { recruitingRequestAllItems, startRun } from '../../nodes/shared/transport';
 import { runConcurrently } from '../../nodes/Recruiting/actions/router';
 import { testNode } from '../harness/testNode';
 import { errorOf, idsOf, listDirect, startRecruitingFixture, type RecruitingFixture } from './fixture';
@@ -121,6 +121,7 @@ function scriptedList(totalItems: number, failPage?: number) {
 			},
 		},
 	} as unknown as IExecuteFunctions;
+	startRun(context, {});
 	return { context, log, maxInFlight: () => maxInFlight, inFlight: () => inFlight };
 }
 

@@ -11,7 +11,7 @@
 import { Workflow, type ICredentialDataDecryptedObject, type INodeTypes } from 'n8n-workflow';
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
-import { recruitingRequest, type RecruitingContext } from '../../nodes/shared/transport';
+import { recruitingRequest, startRun, type RecruitingContext } from '../../nodes/shared/transport';
 import { testNode } from '../harness/testNode';
 
 const COMPANY = 'cmp_demo';
@@ -96,6 +96,7 @@ async function transport(credentials: ICredentialDataDecryptedObject): Promise<O
 			},
 		},
 	} as unknown as RecruitingContext;
+	startRun(context, {});
 	try {
 		await recruitingRequest.call(context, { method: 'GET', path: '/tags' });
 	} catch (error) {

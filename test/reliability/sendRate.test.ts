@@ -8,130 +8,12 @@
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
 import { DEFAULT_POLICY } from '../../nodes/shared/transport/policy';
 import { recruitingRequest } from '../../nodes/shared/transport/request';
-import { connectionOf } from '../../nodes/shared/transport/connection';
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, FORGET_IDLE_MS, forgetSendRates, runOf, sendRateFor, sendRatesKept, startRun } from '../../nodes/shared/transport/state';
-import { RateLimiter, type RateLimitConfig } from '../../sandbox/rateLimit';
-import { testNode } from '../harness/testNode';
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, FORGET_IDLE_MS, forgetSendRates, runOf, sendRatesKept, startRun, URGENT_RUN } from '../../nodes/shared/transport/state';
+import { type RateLimitConfig } from '../../sandbox/rateLimit';
+import { at, fakeContext, flush, limitedService, ok, r429, runGets, settle, T0 } from './sendRateBench';
 
-/** Each test its own credential: the send rate lives per credential while it is in use. */
-let credentialNo = 0;
-
-type Answer = { statusCode: number; headers?: Record<string, string>; body?: unknown } | Error;
-interface Call {
-	n: number;
-	method: string;
-	path: string;
-	sentAt: number;
-	/** The attempt's Timeout, as handed to n8n's helper. */
-	timeout: number;
-	answer(a: Answer): void;
-	done: boolean;
-}
-
-function fakeContext(token = `t${++credentialNo}`) {
-	const calls: Call[] = [];
-	let inFlight = 0;
-	let maxInFlight = 0;
-	const ctx = {
-		getNode: () => testNode({ name: 'R', type: 'recruiting' }),
-		getCredentials: async () => ({ baseUrl: 'https://svc.test', companyId: 'c1', accessToken: token }),
-		helpers: {
-			httpRequestWithAuthentication(_type: string, options: { method: string; url: string; timeout: number }) {
-				return new Promise((resolve, reject) => {
-					inFlight++;
-					maxInFlight = Math.max(maxInFlight, inFlight);
-					const call: Call = {
-						n: calls.length,
-						method: options.method,
-						path: options.url.replace('https://svc.test/v1.0/c1', ''),
-						sentAt: Date.now(),
-						timeout: options.timeout,
-						done: false,
-						answer(a) {
-							if (call.done) return;
-							call.done = true;
-							inFlight--;
-							if (a instanceof Error) reject(a);
-							else resolve({ headers: {}, body: {}, ...a });
-						},
-					};
-					calls.push(call);
-				});
-			},
-		},
-	};
-	return {
-		ctx: ctx as never,
-		calls,
-		open: () => calls.filter((c) => !c.done),
-		maxInFlight: () => maxInFlight,
-		resetMax: () => (maxInFlight = inFlight),
-		/** Another execution context (another run) with the same credential. */
-		sibling: () => ({ ...ctx }) as never,
-	};
-}
-
-/**
- * A service behind the sandbox's token bucket on the fake clock: every call is answered after
- * `rttMs`, refused (429 with its headers) or 200.
- */
-function limitedService(config: RateLimitConfig, rttMs = 20) {
-	const f = fakeContext();
-	const limiter = new RateLimiter(() => Date.now());
-	limiter.set(config);
-	let answered = 0;
-	const refusedAt: string[] = [];
-	const pump = async () => {
-		for (const call of f.open()) {
-			if ((call as Call & { at?: number }).at === undefined) {
-				const admission = limiter.admit('token');
-				(call as Call & { at?: number; admission?: unknown }).at = Date.now() + rttMs;
-				(call as Call & { admission?: unknown }).admission = admission;
-			}
-		}
-		for (const call of f.open() as (Call & { at: number; admission: ReturnType<RateLimiter['admit']> })[]) {
-			if (call.at <= Date.now()) {
-				answered++;
-				if (!call.admission.allowed) refusedAt.push(((Date.now() - T0) / 1000).toFixed(2));
-				call.answer(call.admission.allowed ? { statusCode: 200, headers: call.admission.headers, body: { data: { n: call.n } } } : { statusCode: 429, headers: call.admission.headers, body: { title: 'Too many requests' } });
-			}
-		}
-	};
-	return { ...f, limiter, pump, answered: () => answered, refusedAt };
-}
-
-/** Runs `count` GETs through one run of `ctx` (items in flight: `window`) until all are done, on the fake clock. */
-async function runGets(service: ReturnType<typeof limitedService>, count: number, window = 64, maxWaitMs?: number) {
-	startRun(service.ctx, { itemsInFlight: window, maxRateLimitWaitMs: maxWaitMs });
-	const started = Date.now();
-	const results = Array.from({ length: count }, (_, i) => settle(recruitingRequest.call(service.ctx, { method: 'GET', path: `/c${i}` })));
-	for (let step = 0; step < 2_000_000 && !results.every((r) => r.done); step++) {
-		await service.pump();
-		await flush(5);
-	}
-	return { results, seconds: (Date.now() - started) / 1000, stats: service.limiter.stats() };
-}
-
-const r429 = (s: number): Answer => ({ statusCode: 429, headers: { 'retry-after': String(s) }, body: { title: 'slow' } });
-const ok: Answer = { statusCode: 200, body: { data: { ok: 1 } } };
-const flush = async (ms = 0) => {
-	await jest.advanceTimersByTimeAsync(ms);
-};
-const settle = <T>(p: Promise<T>) => {
-	const s = { done: false, value: undefined as unknown, error: undefined as unknown };
-	p.then(
-		(v) => ((s.done = true), (s.value = v)),
-		(e) => ((s.done = true), (s.error = e)),
-	);
-	return s;
-};
-
-/** A real-looking time: X-RateLimit-Reset as an epoch second must read as one. */
-const T0 = Date.parse('2026-11-24T12:00:00Z');
 beforeEach(() => jest.useFakeTimers({ now: T0 }));
 afterEach(() => jest.useRealTimers());
-const at = (call: Call) => (call.sentAt - T0) / 1000;
-
 
 test('a lone GET against endless 429s (Retry-After 1) waits them out, backing off, until the run\'s budget, then says what the service asked', async () => {
 	const f = fakeContext();
@@ -343,11 +225,43 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 		// bucket runs dry costs what is in flight then, once: the window grows ×1.5 a round, so at most
 		// 1.5 × what the bucket let through. After it the requests go paced, never as a burst: at most
 		// 3% of them refused.
-		expect(seconds).toBeLessThanOrEqual(ideal(n, config) * 1.15);
-		const firstHit = service.refusedAt.filter((t) => Number(t) - Number(service.refusedAt[0]) < 0.5).length;
-		expect(firstHit).toBeLessThanOrEqual(1.5 * config.burst);
-		expect(stats.refused - firstHit).toBeLessThanOrEqual(0.03 * (stats.allowed + stats.refused));
+		// The issue's targets: within 1.15 × the least time possible; refused at first contact (the
+		// first 2 s after the first refusal: what is in flight when the bucket runs dry, and the burst
+		// after the first pause, before a rate is measured) at most 2 + burst / 2. Later runs: below.
+		const firstContact = service.refusedAt.filter((t) => Number(t) - Number(service.refusedAt[0]) < 2).length;
 		console.log(`${_}: ${n} GETs in ${seconds.toFixed(1)} s (ideal ${ideal(n, config).toFixed(1)} s), refused ${stats.refused} at ${service.refusedAt.join(' ')}`);
+		expect(seconds).toBeLessThanOrEqual(ideal(n, config) * 1.15);
+		expect(firstContact).toBeLessThanOrEqual(2 + config.burst / 2);
+	});
+
+	test.each([
+		[{ rate: 10, burst: 10 }, 1000],
+		[{ rate: 2, burst: 5 }, 100],
+	] as [RateLimitConfig, number][])('later runs on the learned credential (%p, %p GETs, 10 s apart): at most 3 %% refused', async (config, n) => {
+		const service = limitedService(config);
+		await runGets(service, n);
+		const before = service.limiter.stats();
+		await flush(10_000);
+		const { results, seconds, stats } = await runGets(service, n);
+		expect(results.filter((r) => r.error)).toEqual([]);
+		const refused = stats.refused - before.refused;
+		console.log(`later run at ${config.rate}/s burst ${config.burst}: ${n} GETs in ${seconds.toFixed(1)} s (ideal ${ideal(n, config).toFixed(1)} s), refused ${refused}`);
+		expect(refused).toBeLessThanOrEqual(0.03 * n);
+		expect(seconds).toBeLessThanOrEqual(ideal(n, config) * 1.15);
+	});
+
+	test.each([
+		['Retry-After only', { rate: 2, burst: 10, shape: 'window' }, Infinity],
+		['no Retry-After', { rate: 2, burst: 10, shape: 'window', retryAfter: 'none' }, Infinity],
+		['X-RateLimit-* (reset as an epoch time)', { rate: 2, burst: 10, shape: 'window', info: 'x-ratelimit' }, 3],
+	] as [string, RateLimitConfig, number][])('a fixed window of 10 per 5 s, %s: 100 GETs within 1.5 × the ideal', async (_, config, mostRefused) => {
+		const service = limitedService(config);
+		const { results, seconds, stats } = await runGets(service, 100);
+		console.log(`fixed window 10 per 5 s, ${_}: 100 GETs in ${seconds.toFixed(1)} s (ideal ${ideal(100, config).toFixed(1)} s), refused ${stats.refused} at ${service.refusedAt.join(" ")}`);
+		expect(results.filter((r) => r.error)).toEqual([]);
+		expect(stats.allowed).toBe(100);
+		expect(seconds).toBeLessThanOrEqual(ideal(100, config) * 1.5);
+		expect(stats.refused).toBeLessThanOrEqual(mostRefused);
 	});
 
 	test.each([
@@ -363,22 +277,6 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 		expect(stats.refused).toBe(0);
 		expect(seconds).toBeLessThanOrEqual(ideal(n, config) * 1.15);
 		console.log(`${_}: ${n} GETs in ${seconds.toFixed(1)} s (ideal ${ideal(n, config).toFixed(1)} s), refused ${stats.refused}`);
-	});
-
-	test('against a steady limit each probe that finds it where it was waits twice as long for the next: probing refusals thin out', async () => {
-		const config = { rate: 2, burst: 5 };
-		const service = limitedService(config);
-		const { results, seconds, stats } = await runGets(service, 500);
-		expect(results.filter((r) => r.error)).toEqual([]);
-		expect(seconds).toBeLessThanOrEqual(ideal(500, config) * 1.15);
-		// The probes' refusals (after the first contact's, in its first 2 s): with one fixed period
-		// (40 s) they came every 15–20 s all run long; now the gaps double up to the longest period.
-		const probes = service.refusedAt.map(Number).filter((t) => t > Number(service.refusedAt[0]) + 2);
-		const gaps = probes.slice(1).map((t, i) => t - probes[i]);
-		console.log(`steady 2/s: 500 GETs in ${seconds.toFixed(1)} s, refused ${stats.refused}, probes at ${probes.join(' ')}`);
-		expect(gaps.length).toBeGreaterThanOrEqual(2);
-		expect(Math.max(...gaps.slice(-2))).toBeGreaterThanOrEqual(2 * gaps[0]);
-		expect(probes.length).toBeLessThanOrEqual(8);
 	});
 
 	test('a limit raised mid-run is found: the pace reaches it within 200 s', async () => {
@@ -401,7 +299,7 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 		expect(Math.max(...perSecond.slice(0, 11))).toBeGreaterThanOrEqual(5);
 	});
 
-	test('a limit raised between runs is found by the later runs, however short (the probe period does not stay long)', async () => {
+	test('a limit raised between runs holds no later run back (the pace comes back with time, not with requests)', async () => {
 		const service = limitedService({ rate: 2, burst: 5 });
 		await runGets(service, 500); // the period grows to 160 s against the steady 2/s
 		service.limiter.set({ rate: 6, burst: 5 });
@@ -413,23 +311,9 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 			times.push(seconds);
 		}
 		console.log(`raised to 6/s between runs: 360 GETs in ${times.map((t) => t.toFixed(1)).join(', ')} s (ideal ${ideal(360, { rate: 6, burst: 5 }).toFixed(1)} s)`);
-		// A period stuck at 160 s kept every run at ~2.4/s: 148 s each. Now each run is faster than the
-		// one before (each interval shows more than the learned rate, and replaces it), the fourth
-		// within 1.5 × the ideal.
-		for (let run = 1; run < times.length; run++) expect(times[run]).toBeLessThan(times[run - 1]);
-		expect(times[3]).toBeLessThanOrEqual(ideal(360, { rate: 6, burst: 5 }) * 1.5);
-	});
-
-	test('a second run with the same credential starts at the learned pace: (almost) nothing refused', async () => {
-		const config = { rate: 5, burst: 5 };
-		const service = limitedService(config);
-		await runGets(service, 100);
-		const before = service.limiter.stats().refused;
-		await flush(10_000); // the bucket fills up again
-		const { results, stats } = await runGets(service, 100);
-		expect(results.filter((r) => r.error)).toEqual([]);
-		expect(stats.refused - before).toBeLessThanOrEqual(3);
-		expect(runOf(service.ctx).waitBudget.waited).toBeLessThanOrEqual(3000);
+		// A probe period stuck at 160 s kept every run at ~2.4/s: 148 s each. The pace is a function of
+		// the time since the last refusal: five minutes later it no longer holds a run back.
+		for (const seconds of times) expect(seconds).toBeLessThanOrEqual(ideal(360, { rate: 6, burst: 5 }) * 1.2);
 	});
 });
 
@@ -521,7 +405,7 @@ describe('review findings', () => {
 		}
 		const startKey = Date.now();
 		const key = settle(
-			recruitingRequest.call(service.sibling(), { method: 'GET', path: '/key', policy: { maxRateLimitWaitMs: 0, maxRetries: 0, timeoutMs: 5000 } }),
+			recruitingRequest.call(service.sibling(URGENT_RUN), { method: 'GET', path: '/key', policy: { maxRateLimitWaitMs: 0, maxRetries: 0, timeoutMs: 5000 } }),
 		);
 		for (let step = 0; step < 200000 && !key.done; step++) {
 			await service.pump();
@@ -567,8 +451,6 @@ describe('review findings', () => {
 				f.open().forEach((c) => c.answer(ok));
 			}
 		}
-		const sendRate = sendRateFor((await connectionOf.call(f.ctx as never)).sendRateKey);
-		const before = sendRate.snapshot().window;
 		const aborted = AbortSignal.abort();
 		let attempts = 0;
 		const stopped = {
@@ -584,8 +466,15 @@ describe('review findings', () => {
 		startRun(stopped, { itemsInFlight: 64 });
 		const dead = Array.from({ length: 30 }, (_, i) => settle(recruitingRequest.call(stopped, { method: 'GET', path: `/dead${i}` })));
 		for (let step = 0; step < 400 && !dead.every((r) => r.done); step++) await flush(10);
-		expect(sendRate.snapshot().window).toBe(before); // was: 64 → 1
 		expect(attempts).toBe(30);
+		// The window is as the answers left it: the next 40 GETs go out at once (was: 64 → 1).
+		f.resetMax();
+		const next = Array.from({ length: 40 }, (_, i) => settle(recruitingRequest.call(f.ctx, { method: 'GET', path: `/n${i}` })));
+		await flush();
+		expect(f.maxInFlight()).toBe(40);
+		f.open().forEach((c) => c.answer(ok));
+		await flush();
+		expect(next.every((r) => r.done && r.error === undefined)).toBe(true);
 	});
 
 	test.each([

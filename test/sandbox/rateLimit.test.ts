@@ -74,6 +74,21 @@ describe('the token bucket', () => {
 	});
 });
 
+describe('the fixed window (shape=window)', () => {
+	test('10 per 5 s: ten go, the rest of the window is refused until its end, then ten again; the headers say when', () => {
+		const { limiter, advance } = limiterAt();
+		limiter.set(parseRateLimitSpec('2/s,burst=10,shape=window,info=x-ratelimit'));
+		const first = Array.from({ length: 11 }, () => limiter.admit('t'));
+		expect(first.filter((a) => a.allowed)).toHaveLength(10);
+		expect(first[10].headers['retry-after']).toBe('5');
+		expect(first[10].headers['x-ratelimit-reset']).toBe(String(T0 / 1000 + 5));
+		advance(4_000);
+		expect(limiter.admit('t').allowed).toBe(false); // a bucket at 2/s would have refilled 8
+		advance(1_000);
+		expect(Array.from({ length: 11 }, () => limiter.admit('t').allowed).filter(Boolean)).toHaveLength(10);
+	});
+});
+
 describe('over HTTP', () => {
 	const { sb, call } = useSandbox({ rateLimit: { rate: 0.01, burst: 2, info: 'x-ratelimit-delta' } });
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { rateLimitWaitOf, READ_WINDOW, startRun, walkInOrder } from '../../shared/transport';
+import { endRun, rateLimitWaitOf, READ_WINDOW, startRun, walkInOrder } from '../../shared/transport';
 import { runOptionsOf } from './requestPolicy';
 import { resources } from './resources';
 import { isToolMode, readToolOutput, shapeForTool, toolErrorText, toolListPageOf } from './toolMode';
@@ -41,9 +41,14 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const concurrency = items.length > 1 ? Math.min(options.concurrency(unset), items.length) : 1;
 	// Every request of this run follows its Request Options; the list walks of the items in flight
 	// share one read window; what the run may wait for rate limits is one budget (state.ts).
-	const run = startRun(this, { items: options.items, itemsInFlight: concurrency, maxRateLimitWaitMs: options.maxRateLimitWaitMs });
-	// Stopped by the user: the requests still waiting to be sent are dropped at once.
-	if (typeof this.onExecutionCancellation === 'function') this.onExecutionCancellation(() => run.waitBudget.cancel());
+	// Stopped by the user: the requests still waiting to be sent are dropped at once (the run listens
+	// to the execution's signal until it ends, below).
+	const run = startRun(this, {
+		items: options.items,
+		itemsInFlight: concurrency,
+		maxRateLimitWaitMs: options.maxRateLimitWaitMs,
+		cancelSignal: typeof this.getExecutionCancelSignal === 'function' ? this.getExecutionCancelSignal() : undefined,
+	});
 	let itemsDone = 0;
 	const asTool = isToolMode.call(this);
 	const perItem: INodeExecutionData[][] = new Array(items.length);
@@ -73,7 +78,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	};
 
-	await runConcurrently(items.length, concurrency, runItem);
+	try {
+		await runConcurrently(items.length, concurrency, runItem);
+	} finally {
+		endRun(this);
+	}
 	return [perItem.length === 1 ? perItem[0] : perItem.flat()];
 }
 

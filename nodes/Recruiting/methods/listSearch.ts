@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { scalarText } from '../../shared/text';
-import { resourcePath } from '../../shared/transport';
+import { inRun, resourcePath, URGENT_RUN } from '../../shared/transport';
 import { EMAIL_TEMPLATE_LIST, listEntry, TAG_LIST, USER_LIST } from '../lists';
 import { search, type ListSource } from './search';
 
@@ -12,7 +12,8 @@ function picker(source: ListSource) {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		return await search.call(this, source, filter, paginationToken);
+		// Someone is looking at the editor: an urgent run of its own.
+		return await inRun(this, URGENT_RUN, async () => await search.call(this, source, filter, paginationToken));
 	};
 }
 

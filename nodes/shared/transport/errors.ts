@@ -1,7 +1,7 @@
 import type { IHttpRequestMethods, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { redactDocument, redactSecrets } from './redact';
-import type { RateLimitWaitExceeded } from './sendRate';
+import type { RateLimitWaitExceeded } from './waitBudget';
 import type { FullResponse, RecruitingRequest } from './types';
 
 /**
@@ -173,19 +173,23 @@ export function problemError(
 	});
 }
 
-/** Seconds as people read them: 45 s, 5 min, 1 min 30 s. */
+/** Seconds as people read them: 45 s, 5 min, 1 min 30 s, 3 h, 2 h 5 min. */
 export function describeSeconds(seconds: number): string {
 	const whole = Math.max(0, Math.ceil(seconds));
 	if (whole < 60) return `${whole} s`;
-	const minutes = Math.floor(whole / 60);
-	const rest = whole % 60;
-	return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+	if (whole < 3600) {
+		const rest = whole % 60;
+		return rest === 0 ? `${Math.floor(whole / 60)} min` : `${Math.floor(whole / 60)} min ${rest} s`;
+	}
+	const minutes = Math.round((whole % 3600) / 60);
+	return minutes === 0 ? `${Math.floor(whole / 3600)} h` : `${Math.floor(whole / 3600)} h ${minutes} min`;
 }
 
 /**
- * The service asked to wait longer than the run may (Request Options → Max Wait for Rate Limits).
- * `context.rateLimitWaitSeconds` says how long it asked: the router adds how many items were done,
- * and an AI agent's tool hands the model that wait as text.
+ * The service asked to wait longer than the run may (Request Options → Max Wait for Rate Limits):
+ * rate limiting (429) or unavailable (503 with Retry-After), the wait as it asked it, and what the
+ * node does. `context.rateLimitWaitSeconds` says how long it asked: the router adds how many items
+ * were done, and an AI agent's tool hands the model that wait as text.
  */
 export function rateLimitWaitError(
 	node: INode,
@@ -194,20 +198,33 @@ export function rateLimitWaitError(
 	refused: FullResponse | undefined,
 ): NodeApiError {
 	const problem = (refused && isProblem(refused.body) ? redactDocument(refused.body) : {}) as ProblemDocument;
+	const unavailable = exceeded.status === 503;
+	const asked = describeSeconds(exceeded.askedSeconds);
 	const budget =
 		exceeded.budgetMs === 0
-			? 'Max Wait for Rate Limits is 0 (fail at the first 429)'
+			? `Max Wait for Rate Limits is 0 (fail at the first ${unavailable ? 'such answer' : '429'})`
 			: `this run may wait ${describeSeconds(exceeded.budgetMs / 1000)} while no request gets through (Max Wait for Rate Limits) and has waited ${describeSeconds(exceeded.waitedMs / 1000)}`;
-	const error = new NodeApiError(node, { ...problem, httpCode: '429' } as JsonObject, {
-		message: `The service is rate limiting requests and asked to wait ${describeSeconds(exceeded.askedSeconds)} more`,
+	// A pause is capped at an hour: past it this process tries one request again, whatever was asked.
+	const then =
+		exceeded.retrySeconds + 1 < exceeded.askedSeconds
+			? `The node stops this run; requests with this credential try again in ${describeSeconds(exceeded.retrySeconds)}.`
+			: 'The node stops this run here; later runs with this credential wait until then, within their own Max Wait.';
+	const httpCode = unavailable ? '503' : '429';
+	const error = new NodeApiError(node, { ...problem, httpCode } as JsonObject, {
+		message: unavailable
+			? `The service is unavailable and asked to wait ${asked} before the next request`
+			: `The service is rate limiting requests and asked to wait ${asked} more`,
 		description: [
 			`${request.method} ${request.path}: ${budget}.`,
+			then,
 			problem.detail,
-			'Raise Request Options → Max Wait for Rate Limits, run fewer items at a time, or run the workflow when the service is less busy.',
+			unavailable
+				? 'Run the workflow again once the service is back, or raise Request Options → Max Wait for Rate Limits to wait it out.'
+				: 'Raise Request Options → Max Wait for Rate Limits, run fewer items at a time, or run the workflow when the service is less busy.',
 		]
 			.filter((line) => typeof line === 'string' && line !== '')
 			.join('\n'),
-		httpCode: '429',
+		httpCode,
 		itemIndex: request.itemIndex,
 	});
 	error.context.rateLimitWaitSeconds = Math.ceil(exceeded.askedSeconds);

@@ -15,7 +15,7 @@ import {
 	runCancelledError,
 } from './errors';
 import { DEFAULT_POLICY } from './policy';
-import { RateLimitWaitExceeded, WaitBudget } from './sendRate';
+import { RateLimitWaitExceeded, WaitBudget } from './waitBudget';
 import { runOf, sendRateFor } from './state';
 import type { FullResponse, RecruitingContext, RecruitingRequest } from './types';
 
@@ -49,7 +49,8 @@ export async function recruitingRequest<T = IDataObject>(
 	const policy = { ...DEFAULT_POLICY, ...(timeoutMs !== undefined && { timeoutMs }), ...request.policy };
 	const connection = await connectionOf.call(this);
 	const sendRate = sendRateFor(connection.sendRateKey);
-	const budget = policy.maxRateLimitWaitMs === undefined ? run.waitBudget : new WaitBudget(policy.maxRateLimitWaitMs);
+	const budget =
+		policy.maxRateLimitWaitMs === undefined ? run.waitBudget : new WaitBudget(policy.maxRateLimitWaitMs, run.waitBudget.urgent);
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: connection.base + request.path,
@@ -109,12 +110,13 @@ export async function recruitingRequest<T = IDataObject>(
 			// The send rate pauses every request of the credential until the service's Retry-After;
 			// the next acquire waits it out or, past the run's budget, fails (at once with no budget).
 			refused = response;
-			if (budget.maxMs === 0) throw rateLimitWaitError(node, request, new RateLimitWaitExceeded(sendRate.pausedFor(), 0, 0), refused);
+			if (budget.maxMs === 0) throw rateLimitWaitError(node, request, sendRate.exceeded(budget), refused);
 			continue;
 		}
 		if (status < 500) budget.progress();
 		if (status >= 500 && retryable && retries < policy.maxRetries) {
-			// A 503's Retry-After pauses the send rate; the jitter spreads the retries after it.
+			// This request's own back-off (a 503's Retry-After also pauses the credential); the jitter spreads the retries.
+			if (status === 503) refused = response;
 			await sleep(backoffMs(policy.retryDelayMs, retries++));
 			continue;
 		}

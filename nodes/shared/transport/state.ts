@@ -1,6 +1,7 @@
 import type { ItemPolicySource } from './policy';
 import type { ToolListPage } from './types';
-import { SendRate, URGENT_BUDGET_MS, WaitBudget } from './sendRate';
+import { SendRate } from './sendRate';
+import { WaitBudget } from './waitBudget';
 
 /**
  * Everything the transport keeps between requests, and how long it lives:
@@ -13,7 +14,9 @@ import { SendRate, URGENT_BUDGET_MS, WaitBudget } from './sendRate';
  *   how many of its items are in flight (their list walks share the read window), what it may
  *   still wait for rate limits, what its operations read once per run (the account's tags), and,
  *   as an AI agent's tool, the page each item's list returned (for the model's "next page" note).
- *   The router starts it with the node's settings; any other context gets the defaults.
+ *   Every entry point starts its run (`startRun`, or `inRun` around its work) and ends it
+ *   (`endRun`): the router with the node's settings, pickers, dropdowns, hooks and webhook calls
+ *   as urgent. A request from a context nobody started is a bug, and fails.
  */
 
 /** Requests of a read kept in flight at once (pages of one list, or input items); the send rate decides how many go. */
@@ -22,11 +25,8 @@ export const READ_WINDOW = 64;
 /** Default of Request Options → Max Wait for Rate Limits (a node run's budget). */
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 5 * 60_000;
 
-/**
- * What a context nobody started may wait (a picker or dropdown, a hook, a webhook call): someone
- * is looking at the editor or a sender is waiting. Such requests also go first (sendRate.ts).
- */
-export const SHORT_MAX_RATE_LIMIT_WAIT_MS = URGENT_BUDGET_MS;
+/** What an urgent run may wait (a picker or dropdown, a hook, a webhook call): someone is looking at the editor or a sender is waiting. */
+export const SHORT_MAX_RATE_LIMIT_WAIT_MS = 30_000;
 
 export interface RunSettings {
 	/** The node's Request Options for each item; none for triggers and pickers. */
@@ -35,7 +35,14 @@ export interface RunSettings {
 	itemsInFlight?: number;
 	/** How long the run may wait for the service's rate limits while nothing gets through. */
 	maxRateLimitWaitMs?: number;
+	/** Someone waits for the answer (a picker, a hook, a key fetch): its requests go before the runs' queue. */
+	urgent?: boolean;
+	/** The execution's stop: the run's waiting requests are dropped (listened to until `endRun`). */
+	cancelSignal?: AbortSignal;
 }
+
+/** A picker's, dropdown's, hook's or webhook call's run: urgent, and short on waiting. */
+export const URGENT_RUN: RunSettings = { urgent: true, maxRateLimitWaitMs: SHORT_MAX_RATE_LIMIT_WAIT_MS };
 
 export class RunState {
 	readonly items: ItemPolicySource | undefined;
@@ -52,7 +59,18 @@ export class RunState {
 	constructor(settings: RunSettings = {}) {
 		this.items = settings.items;
 		this.itemsInFlight = Math.max(1, settings.itemsInFlight ?? 1);
-		this.waitBudget = new WaitBudget(settings.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS);
+		this.waitBudget = new WaitBudget(settings.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS, settings.urgent ?? false);
+		this.cancelSignal = settings.cancelSignal;
+		if (this.cancelSignal?.aborted) this.waitBudget.cancel();
+		else this.cancelSignal?.addEventListener('abort', this.stop, { once: true });
+	}
+
+	private readonly cancelSignal: AbortSignal | undefined;
+	private readonly stop = () => this.waitBudget.cancel();
+
+	/** The run is over: the execution's signal no longer holds it (a loop of 500 node runs keeps no listener). */
+	end(): void {
+		this.cancelSignal?.removeEventListener('abort', this.stop);
 	}
 
 	/** The read window of one list walk: READ_WINDOW split among the items in flight. */
@@ -74,20 +92,34 @@ export class RunState {
 
 const runs = new WeakMap<object, RunState>();
 
-/** The router's start of a node run: its settings hold for every request the run makes. */
+/** The start of a run (a node run, a picker call, a hook, a webhook call): its settings hold for every request it makes. */
 export function startRun(context: object, settings: RunSettings): RunState {
+	runs.get(context)?.end();
 	const run = new RunState(settings);
 	runs.set(context, run);
 	return run;
 }
 
-/** The run a context belongs to; a context nobody started (a picker, a hook) gets the defaults and a short wait. */
-export function runOf(context: object): RunState {
-	let run = runs.get(context);
-	if (!run) {
-		run = new RunState({ maxRateLimitWaitMs: SHORT_MAX_RATE_LIMIT_WAIT_MS });
-		runs.set(context, run);
+/** The end of a run: its cancellation listener is removed. Idempotent; a later request from the context fails. */
+export function endRun(context: object): void {
+	runs.get(context)?.end();
+	runs.delete(context);
+}
+
+/** `work` as one run of `context`, ended however it ends. */
+export async function inRun<T>(context: object, settings: RunSettings, work: () => Promise<T>): Promise<T> {
+	startRun(context, settings);
+	try {
+		return await work();
+	} finally {
+		endRun(context);
 	}
+}
+
+/** The run a context belongs to; every entry point starts one, so none is an error. */
+export function runOf(context: object): RunState {
+	const run = runs.get(context);
+	if (!run) throw new Error('Recruiting transport: a request outside a run (startRun was not called for this context)');
 	return run;
 }
 
@@ -102,20 +134,19 @@ export const FORGET_IDLE_MS = 60 * 60_000;
 export function sendRateFor(credentialKey: string): SendRate {
 	let sendRate = sendRates.get(credentialKey);
 	if (!sendRate) {
-		const before = Date.now() - FORGET_IDLE_MS;
-		for (const [key, idle] of sendRates) if (idle.idleBefore(before)) sendRates.delete(key);
+		for (const [key, idle] of sendRates) if (idle.idleFor(FORGET_IDLE_MS)) sendRates.delete(key);
 		sendRate = new SendRate();
 		sendRates.set(credentialKey, sendRate);
 	}
 	return sendRate;
 }
 
-/** How many credentials' send rates this process keeps (for tests). */
+/** How many credentials' send rates this process keeps. */
 export function sendRatesKept(): number {
 	return sendRates.size;
 }
 
-/** For tests that reuse one credential: forget what every credential's send rate has learned (pauses, pace, window). */
+/** Forget what every credential's send rate has learned (pauses, pace, window): for a process that reuses one credential against a service that was reset. */
 export function forgetSendRates(): void {
 	sendRates.clear();
 }

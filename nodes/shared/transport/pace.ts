@@ -1,0 +1,166 @@
+import type { Allowance } from './allowance';
+
+/**
+ * The pace: how many requests a second one credential sends, as a token bucket of our own, so the
+ * requests waiting after a refusal leave spaced, never as a burst.
+ *
+ * - Until the service first refuses, there is no pace (the window alone limits, sendRate.ts).
+ * - Where the service states its allowance in headers, they give it: what is left (less what is on
+ *   its way), the rate where stated or as read from what is left over a few seconds, the reset.
+ * - Otherwise CUBIC, as the AWS SDKs' adaptive retry mode: a refusal restarts the pace at BETA of
+ *   the rate refused, and from then on the pace is a cubic of the real time since that refusal. It
+ *   comes back to the refused rate after K seconds, stays near it, then probes above it faster and
+ *   faster. Being a function of time, not of requests, a pace learned too low comes back by itself
+ *   however short the runs are; and since its growth does not depend on the rate, processes sharing
+ *   one allowance drift towards equal shares, and when one stops the others soon take it all.
+ */
+
+/** After a refusal the pace restarts at this share of the rate refused. */
+const BETA = 0.7;
+/**
+ * Growth of the cubic in requests/s per s³: about 10 s back to a refused 2/s, 17 s to 10/s. Larger
+ * probes more often (more refusals); smaller takes longer to take over a share another process left.
+ */
+const SCALE = 0.0006;
+/** The slowest pace: six requests a minute. */
+const MIN_RATE = 0.1;
+/** Past this multiple of the rate refused, the pace is lifted: the window alone limits again. */
+const LIFTED = 16;
+/** Our bucket holds one second of the pace (at most of the rate refused): what a quiet spell lets leave at once. */
+const BURST_SECONDS = 1;
+/** Answers in a row without allowance headers after which the headers are no longer followed. */
+const HEADERLESS_ANSWERS = 20;
+
+interface Stated {
+	/** Requests per second, stated by the policy or read from what is left; undefined until known. */
+	rate?: number;
+	limit?: number;
+	/** When the stated allowance is whole again (monotonic ms); Infinity once spent or unknown. */
+	resetAt: number;
+	/** Set when a request sent with nothing left was refused: a window, not a bucket; wait for its reset. */
+	windowed?: boolean;
+	/** The answer the refill is read from: what was left then, and the answers since. */
+	reference?: { at: number; remaining: number; answers: number; resetAt: number };
+}
+
+export class Pace {
+	private tokens = Infinity;
+	private refilledAt = 0;
+	private lastTakenAt = -Infinity;
+	/** CUBIC's state: the rate refused, when, and the seconds to come back to it. */
+	private refusedRate = Infinity;
+	private refusedAt = 0;
+	private k = 0;
+	private stated: Stated | undefined;
+	private headerless = 0;
+
+	/** Requests per second at `now`; Infinity: no pace. */
+	rate(now: number): number {
+		if (this.stated) return this.stated.rate ?? Infinity;
+		if (this.refusedRate === Infinity) return Infinity;
+		const rate = this.refusedRate + SCALE * ((now - this.refusedAt) / 1000 - this.k) ** 3;
+		return rate >= this.refusedRate * LIFTED ? Infinity : Math.max(MIN_RATE, rate);
+	}
+
+	/** Milliseconds until one request may leave (0: now). */
+	delay(now: number): number {
+		this.refill(now);
+		if (this.tokens >= 1) return 0;
+		const rate = this.rate(now);
+		const refill = rate === Infinity ? Infinity : ((1 - this.tokens) / rate) * 1000;
+		const reset = this.stated ? this.stated.resetAt - now : Infinity;
+		const lookAgain = this.lookAgainAt(now) - now;
+		return Math.max(1, Math.min(refill, reset, lookAgain));
+	}
+
+	/**
+	 * Nothing left and no rate known: one request a second shows what a bucket refilled (a window
+	 * refills nothing before its reset: once one such request is refused, wait for the reset).
+	 */
+	private lookAgainAt(now: number): number {
+		const stated = this.stated;
+		return stated?.windowed && stated.resetAt > now ? Infinity : this.lastTakenAt + 1000;
+	}
+
+	/** One request leaves (call only when `delay` said 0). */
+	take(now: number): void {
+		this.tokens -= 1;
+		this.lastTakenAt = now;
+	}
+
+	/**
+	 * A refusal: CUBIC's cut, from the rate refused (or what got through lately, if less). A refusal
+	 * with nothing let through since the last one tells no rate: the back-off handles it.
+	 */
+	refused(now: number, measured: number | undefined): void {
+		if (this.stated) this.stated.windowed = true;
+		this.refill(now);
+		if (measured === undefined) return;
+		this.refusedRate = Math.max(MIN_RATE, Math.min(this.rate(now), measured));
+		this.refusedAt = now;
+		this.k = Math.cbrt((this.refusedRate * (1 - BETA)) / SCALE);
+		this.tokens = 0;
+	}
+
+	/** An answer: its allowance headers, if any, are followed; `inFlight` requests will still spend from it. */
+	answered(now: number, allowance: Allowance | undefined, inFlight: number): void {
+		if (allowance) {
+			this.headerless = 0;
+			this.follow(now, allowance, inFlight);
+		} else if (this.stated && ++this.headerless >= HEADERLESS_ANSWERS) {
+			// Headers seen once (say only on a 429) and then no more: the refusals give the pace again.
+			this.stated = undefined;
+		}
+	}
+
+	private refill(now: number): void {
+		const stated = this.stated;
+		if (stated && stated.resetAt <= now) {
+			// The stated allowance is whole again: spend it (all of it when its size is unknown: the next
+			// answers say what is left).
+			this.tokens = stated.limit ?? Infinity;
+			stated.resetAt = Infinity;
+		}
+		const rate = this.rate(now);
+		if (rate === Infinity) {
+			if (!stated) this.tokens = Infinity;
+			else if (this.tokens < 1 && now >= this.lookAgainAt(now)) this.tokens = 1;
+		} else {
+			// Probing above the rate refused goes paced, never as a burst: a burst the size of the probe
+			// after a quiet spell would be refused all at once.
+			const capacity = stated?.limit ?? Math.max(1, Math.min(rate, this.refusedRate) * BURST_SECONDS);
+			const filled = this.tokens === Infinity ? capacity : this.tokens + ((now - this.refilledAt) / 1000) * rate;
+			this.tokens = Math.min(capacity, filled);
+		}
+		this.refilledAt = now;
+	}
+
+	private follow(now: number, allowance: Allowance, inFlight: number): void {
+		const stated = (this.stated ??= { resetAt: Infinity });
+		if (allowance.limit !== undefined) stated.limit = Math.max(1, allowance.limit);
+		stated.resetAt = allowance.resetSeconds === undefined ? Infinity : now + allowance.resetSeconds * 1000;
+		if (allowance.rate !== undefined && allowance.rate > 0) stated.rate = allowance.rate;
+		else this.readRefill(stated, allowance, now);
+		this.refilledAt = now;
+		// The service's word, less what is on its way, replaces ours (between answers it refills at the rate).
+		this.tokens = Math.max(0, allowance.remaining - inFlight);
+	}
+
+	/**
+	 * No stated rate: what is left, read over a few seconds, tells it. From a reference answer on,
+	 * the allowance refilled by (left now − left then + the answers in between); a full allowance
+	 * (which cannot grow) starts a new reference, and so does a reset passed since: a fixed window
+	 * refills nothing before its reset, and all at once at it, which is no rate.
+	 */
+	private readRefill(stated: Stated, allowance: Allowance, now: number): void {
+		const full = allowance.limit !== undefined && allowance.remaining >= allowance.limit - 1;
+		if (!stated.reference || full || stated.reference.resetAt <= now) {
+			stated.reference = { at: now, remaining: allowance.remaining, answers: 0, resetAt: stated.resetAt };
+			return;
+		}
+		stated.reference.answers++;
+		const seconds = (now - stated.reference.at) / 1000;
+		const refilled = allowance.remaining - stated.reference.remaining + stated.reference.answers;
+		if (seconds >= 2 && refilled > 0) stated.rate = Math.max(MIN_RATE, refilled / seconds);
+	}
+}
