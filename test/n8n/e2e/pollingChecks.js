@@ -67,7 +67,7 @@ async function pollingChecks(checks, n8n, sb, credential, { restart = false, que
 		'polling: stage changes on a chosen job -> one item per change with the previous and the new stage',
 		'polling: n8n stopped, 2 added, started -> exactly those 2',
 		'polling: unpublished, 1 added, published -> exactly that 1',
-		'polling: a poll answered 503 -> a failed execution, nothing lost: the next poll emits the 250 added meanwhile, none twice',
+		'polling: polls answered 503 while 250 are added -> no execution, nothing lost: the next poll emits exactly the 250, none twice',
 		'polling: every added application exactly once across all of it',
 	];
 	try {
