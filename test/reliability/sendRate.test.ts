@@ -267,6 +267,7 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 	test.each([
 		['X-RateLimit-* (reset as an epoch time)', { rate: 10, burst: 10, info: 'x-ratelimit' }, 300],
 		['X-RateLimit-* (reset in seconds)', { rate: 2, burst: 5, info: 'x-ratelimit-delta' }, 60],
+		['X-RateLimit-* (reset as an epoch time) at 2/s', { rate: 2, burst: 5, info: 'x-ratelimit' }, 100],
 		['RateLimit and RateLimit-Policy', { rate: 2, burst: 5, info: 'ratelimit' }, 60],
 		['RateLimit and RateLimit-Policy at 10/s', { rate: 10, burst: 10, info: 'ratelimit' }, 300],
 	] as [string, RateLimitConfig, number][])('%s: %p GETs, slowed down before the bucket is empty: none refused', async (_, config, n) => {

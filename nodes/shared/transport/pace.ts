@@ -161,6 +161,7 @@ export class Pace {
 		stated.reference.answers++;
 		const seconds = (now - stated.reference.at) / 1000;
 		const refilled = allowance.remaining - stated.reference.remaining + stated.reference.answers;
-		if (seconds >= 2 && refilled > 0) stated.rate = Math.max(MIN_RATE, refilled / seconds);
+		// What is left comes as a whole number, the bucket's fraction dropped: one less is the least refilled.
+		if (seconds >= 2 && refilled > 1) stated.rate = Math.max(MIN_RATE, (refilled - 1) / seconds);
 	}
 }
