@@ -161,8 +161,9 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (!isJsonContentType(headers['content-type'])) {
 		return respond.call(this, 415, { message: 'Deliveries must be sent as application/json' });
 	}
-	const nowMs = Date.now();
-	const check = checkSignatureHeaders(readSignatureHeaders(request.headers), nowMs);
+	// The message's timestamp is wall-clock time; the key cache's ages are monotonic (signingKeys.ts).
+	const check = checkSignatureHeaders(readSignatureHeaders(request.headers), Date.now());
+	const readAt = performance.now();
 	if (!check.valid) return unauthorized.call(this, check.reason);
 
 	const rawBody = await readRawBody(request);
@@ -174,7 +175,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	let secret: string | undefined;
 	let keyWait: number | undefined;
 	try {
-		secret = await currentSigningKey(source, nowMs, keyMaxAgeMs(options));
+		secret = await currentSigningKey(source, readAt, keyMaxAgeMs(options));
 	} catch (error) {
 		keyWait = rateLimitWaitOf(error);
 		this.logger.error(
@@ -182,7 +183,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		);
 	}
 	// No fetch now (the last one failed moments ago): the wait the service asked for then still holds.
-	if (secret === undefined) return keyUnavailable.call(this, keyWait ?? signingKeyWaitSeconds(source.cacheKey, nowMs));
+	if (secret === undefined) return keyUnavailable.call(this, keyWait ?? signingKeyWaitSeconds(source.cacheKey, readAt));
 
 	// The headers were checked above: each key tried only runs the keyed half of the check.
 	const verify = (key: string) => matchSignature(check, rawBody, key);
@@ -191,7 +192,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		// Perhaps the key was rotated since it was cached: fetch it again (rate limited) and retry.
 		let fresh: string | undefined;
 		try {
-			fresh = await refreshedSigningKey(source, secret, nowMs);
+			fresh = await refreshedSigningKey(source, secret, readAt);
 		} catch (error) {
 			this.logger.warn(
 				`Recruiting Trigger could not refetch the signing key of webhook "${webhookId}": ${(error as Error).message}`,
@@ -202,7 +203,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		}
 		if (fresh !== undefined) result = verify(fresh);
 		// No refetch now, and the last one was refused with 429: the key cannot be checked, so 503 again.
-		const wait = fresh === undefined ? signingKeyWaitSeconds(source.cacheKey, nowMs) : undefined;
+		const wait = fresh === undefined ? signingKeyWaitSeconds(source.cacheKey, readAt) : undefined;
 		if (!result.valid && wait !== undefined) return keyUnavailable.call(this, wait);
 	}
 	if (!result.valid) return unauthorized.call(this, result.reason);

@@ -30,7 +30,7 @@ export const MAX_REMEMBERED_DELIVERIES = 500_000;
  */
 export const HELD_DELIVERIES_PER_SECOND = Math.floor(MAX_REMEMBERED_DELIVERIES / (DUPLICATE_WINDOW_MS / 1000));
 
-/** Digest → when it was accepted. A Map iterates in insertion order: the oldest first. */
+/** Digest → when it was accepted (monotonic ms: a clock stepped back cannot stretch the window). A Map iterates in insertion order: the oldest first. */
 const seen = new Map<string, number>();
 
 /**
@@ -53,7 +53,7 @@ function evict(nowMs: number): void {
  * and returns false. Synchronous, so no other delivery can slip in between check and insert.
  * Call it only for a verified delivery: forged ones must not fill the memory.
  */
-export function isDuplicateDelivery(webhookKey: string, messageId: string, nowMs: number = Date.now()): boolean {
+export function isDuplicateDelivery(webhookKey: string, messageId: string, nowMs: number = performance.now()): boolean {
 	const key = digestOf(webhookKey, messageId);
 	const at = seen.get(key);
 	if (at !== undefined && nowMs - at < DUPLICATE_WINDOW_MS) return true;

@@ -6,6 +6,8 @@
  *
  * A key is trusted for at most `maxAgeMs` after it was fetched (10 minutes by default), so a
  * rotated key stops working in a quiet process too; each fetch reads the credential afresh.
+ * Ages and intervals are on the monotonic clock (`performance.now()`): a wall clock stepped back
+ * must not keep a key for hours, nor one stepped forward refetch it at every delivery.
  */
 import { rateLimitWaitOf } from '../shared/transport';
 
@@ -56,7 +58,7 @@ function entryFor(cacheKey: string): CacheEntry {
 }
 
 /** Stores a key read by another call (activation's GET), so the first delivery needs no fetch. */
-export function rememberSigningKey(cacheKey: string, secret: unknown, nowMs: number = Date.now()): void {
+export function rememberSigningKey(cacheKey: string, secret: unknown, nowMs: number = performance.now()): void {
 	if (typeof secret !== 'string' || secret === '') return;
 	const entry = entryFor(cacheKey);
 	entry.secret = secret;
@@ -65,7 +67,7 @@ export function rememberSigningKey(cacheKey: string, secret: unknown, nowMs: num
 }
 
 /** What is left of the wait the service asked for at the last failed fetch of this key, in seconds. */
-export function signingKeyWaitSeconds(cacheKey: string, nowMs: number = Date.now()): number | undefined {
+export function signingKeyWaitSeconds(cacheKey: string, nowMs: number = performance.now()): number | undefined {
 	const until = cache.get(cacheKey)?.waitUntil;
 	return until !== undefined && until > nowMs ? (until - nowMs) / 1000 : undefined;
 }
@@ -102,7 +104,7 @@ async function fetchShared(entry: CacheEntry, source: SigningKeySource, nowMs: n
  */
 export async function currentSigningKey(
 	source: SigningKeySource,
-	nowMs: number = Date.now(),
+	nowMs: number = performance.now(),
 	maxAgeMs: number = SIGNING_KEY_MAX_AGE_MS,
 ): Promise<string | undefined> {
 	const entry = entryFor(source.cacheKey);
@@ -123,7 +125,7 @@ export async function currentSigningKey(
 export async function refreshedSigningKey(
 	source: SigningKeySource,
 	failedSecret: string,
-	nowMs: number = Date.now(),
+	nowMs: number = performance.now(),
 ): Promise<string | undefined> {
 	const entry = entryFor(source.cacheKey);
 	if (entry.secret !== undefined && entry.secret !== failedSecret) return entry.secret;

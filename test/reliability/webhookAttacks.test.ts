@@ -19,6 +19,7 @@ import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigg
 import { clearSigningKeyCache } from '../../nodes/RecruitingTrigger/signingKeys';
 import { startSandbox, type Sandbox, type Webhook } from '../../sandbox';
 import { hookHarness, StaticDataStore, webhookServer, type WebhookServer } from '../harness';
+import { clocksAt } from '../harness/clocks';
 import { writeCounts } from './helpers';
 
 const SEED = Number(process.env.RELIABILITY_SEED ?? 20261122);
@@ -254,17 +255,14 @@ describe('the documented accepted cases (authentic deliveries)', () => {
 		sandbox.put('webhooks', { ...(sandbox.get('webhooks', WEBHOOK) as Webhook), signing_key: rotated });
 		// Within the minute: refused (401), so the service keeps retrying it.
 		expect((await send(signed({ signingKey: rotated }))).status).toBe(401);
-		// Only Date moves (timers and sockets stay real): 61 s later the refetch is allowed again.
-		jest.useFakeTimers({
-			now: Date.now() + 61_000,
-			doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
-		});
+		// Only the clocks move (timers and sockets stay real): 61 s later the refetch is allowed again.
+		const restore = clocksAt(Date.now() + 61_000);
 		try {
 			const later = await send(signed({ signingKey: rotated }));
 			expect(later.status).toBe(200);
 			counts.authenticAccepted += 2;
 		} finally {
-			jest.useRealTimers();
+			restore();
 		}
 	});
 });

@@ -15,6 +15,7 @@ import { clearSigningKeyCache, SIGNING_KEY_MAX_AGE_MS } from '../../nodes/Recrui
 import type { Sandbox } from '../../sandbox';
 import { HarnessCredentialsHelper } from '../harness/credentials';
 import { webhookServer } from '../harness';
+import { clocksAt } from '../harness/clocks';
 import { items, lastCall, useTriggerFixture, WEBHOOK, type Setup } from './fixture';
 
 const fx = useTriggerFixture();
@@ -387,16 +388,13 @@ describe('signing keys and the credential', () => {
 		sandbox.put('webhooks', { ...remote(), signing_key: rotated });
 		// Within the cache age the quiet process still knows only the old key.
 		expect((await post(server.url, { key: old })).status).toBe(200);
-		jest.useFakeTimers({
-			now: Date.now() + 10 * 60_000 + 1000,
-			doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
-		});
+		const restore = clocksAt(Date.now() + 10 * 60_000 + 1000);
 		try {
 			expect((await post(server.url, { key: old })).status).toBe(401);
 			expect((await post(server.url, { key: rotated })).status).toBe(200);
 			expect(webhookRequests()).toEqual([{ method: 'GET', id: WEBHOOK, body: undefined }]);
 		} finally {
-			jest.useRealTimers();
+			restore();
 		}
 	});
 
@@ -417,11 +415,11 @@ describe('signing keys and the credential', () => {
 			expect((await post(server.url, { key: old })).status).toBe(200);
 			const rotated = `whsec_${randomBytes(24).toString('base64')}`;
 			sandbox.put('webhooks', { ...remote(), signing_key: rotated });
-			const fake = (now: number) =>
-				jest.useFakeTimers({
-					now,
-					doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
-				});
+			let restore = () => {};
+			const fake = (now: number) => {
+				restore();
+				restore = clocksAt(now);
+			};
 			try {
 				// Still the cached key a little before the age (the fetch was at or after fetchedBy)...
 				fake(fetchedBy + SIGNING_KEY_MAX_AGE_MS - 1);
@@ -431,7 +429,7 @@ describe('signing keys and the credential', () => {
 				expect((await post(server.url, { key: rotated })).status).toBe(200);
 				expect((await post(server.url, { key: old })).status).toBe(401);
 			} finally {
-				jest.useRealTimers();
+				restore();
 			}
 		}
 	});

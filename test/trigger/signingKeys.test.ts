@@ -9,6 +9,8 @@ import {
 	SIGNING_KEY_REFETCH_INTERVAL_MS,
 	signingKeyCacheKey,
 } from '../../nodes/RecruitingTrigger/signingKeys';
+import { clearSeenDeliveries, isDuplicateDelivery } from '../../nodes/RecruitingTrigger/seenDeliveries';
+import { clocksAt } from '../harness/clocks';
 
 function source(keys: Array<string | Error>) {
 	const calls = { count: 0 };
@@ -107,4 +109,33 @@ it('after a failed fetch, retries at most once per interval', async () => {
 	expect(await currentSigningKey(s, t + SIGNING_KEY_REFETCH_INTERVAL_MS + 1)).toBeUndefined();
 	expect(await currentSigningKey(s, t + 2 * SIGNING_KEY_REFETCH_INTERVAL_MS)).toBe('k');
 	expect(calls.count).toBe(3);
+});
+
+describe('ages on the monotonic clock (issue 32, item 5)', () => {
+	it('a wall clock stepped back an hour does not keep a key past its age', async () => {
+		const { source: s, calls } = source(['k1', 'k2']);
+		expect(await currentSigningKey(s)).toBe('k1');
+		const restore = clocksAt(Date.now() - 60 * 60_000, SIGNING_KEY_MAX_AGE_MS + 1000);
+		try {
+			expect(await currentSigningKey(s)).toBe('k2');
+			expect(calls.count).toBe(2);
+		} finally {
+			restore();
+		}
+	});
+
+	it('a wall clock stepped forward an hour neither refetches a young key nor forgets a delivery id', async () => {
+		const { source: s, calls } = source(['k1', 'k2']);
+		expect(await currentSigningKey(s)).toBe('k1');
+		expect(isDuplicateDelivery('wh', 'msg_1')).toBe(false);
+		const restore = clocksAt(Date.now() + 60 * 60_000, 1000);
+		try {
+			expect(await currentSigningKey(s)).toBe('k1');
+			expect(calls.count).toBe(1);
+			expect(isDuplicateDelivery('wh', 'msg_1')).toBe(true);
+		} finally {
+			restore();
+			clearSeenDeliveries();
+		}
+	});
 });
