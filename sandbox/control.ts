@@ -86,6 +86,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
 		},
 	},
 	{ method: 'GET', path: '/__sandbox/rate-limit', handle: (c) => ok(c.sandbox.rateLimit()) },
+	{ method: 'GET', path: '/__sandbox/rate-limit/refusals', handle: (c) => ok({ at: c.sandbox.rateLimitRefusals() }) },
 	{
 		// { "rate": 10, "burst": 10, "retryAfter"?: "seconds"|"date"|"none", "info"?: ... } or null for none.
 		method: 'PUT',

@@ -96,6 +96,8 @@ export function parseRateLimitSpec(spec: string): RateLimitConfig {
 	}
 }
 
+const MAX_REFUSALS_KEPT = 10_000;
+
 interface Bucket {
 	tokens: number;
 	at: number;
@@ -105,6 +107,9 @@ export class RateLimiter {
 	private config: RateLimitConfig | undefined;
 	private buckets = new Map<string, Bucket>();
 	private counts: RateLimitCounts = { allowed: 0, refused: 0 };
+	/** When each refusal came, in ms since the limit was set or reset (the first MAX_REFUSALS_KEPT). */
+	private refusedAt: number[] = [];
+	private since = 0;
 
 	constructor(private readonly now: () => number = Date.now) {}
 
@@ -121,10 +126,17 @@ export class RateLimiter {
 	reset(): void {
 		this.buckets.clear();
 		this.counts = { allowed: 0, refused: 0 };
+		this.refusedAt = [];
+		this.since = this.now();
 	}
 
 	stats(): RateLimitCounts {
 		return { ...this.counts };
+	}
+
+	/** When the refusals came, ms since the limit was set or reset: where they fall tells first contact from later probing. */
+	refusals(): number[] {
+		return [...this.refusedAt];
 	}
 
 	/** Takes a token for a request made with `token` (the Authorization header as sent). */
@@ -153,6 +165,7 @@ export class RateLimiter {
 			this.counts.allowed++;
 		} else {
 			this.counts.refused++;
+			if (this.refusedAt.length < MAX_REFUSALS_KEPT) this.refusedAt.push(now - this.since);
 		}
 		const windowEnd = (Math.floor(now / windowMs) + 1) * windowMs;
 		const untilFull = config.shape === 'window' ? Math.ceil((windowEnd - now) / 1000) : undefined;

@@ -95,7 +95,9 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const companyId = options.companyId ?? 'cmp_demo';
-	const token = options.token ?? 'sandbox-token';
+	const firstToken = options.token ?? 'sandbox-token';
+	let token = firstToken;
+	let rotations = 0;
 	const store = new Store();
 	const reseed = (sizes: SeedSizes | undefined): void => {
 		seed(store, companyId, sizes);
@@ -255,7 +257,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const sandbox: Sandbox = {
 		url,
 		companyId,
-		token,
+		get token() {
+			return token;
+		},
+		rotateToken() {
+			token = `${firstToken}-${++rotations}`;
+			return token;
+		},
 		requests,
 		violations,
 		clearRequests: () => {
@@ -268,6 +276,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		connectionCount: () => connections,
 		setRateLimit: (config) => limiter.set(config === undefined ? undefined : parseRateLimit(config)),
 		rateLimit: () => ({ settings: limiter.settings, ...limiter.stats() }),
+		rateLimitRefusals: () => limiter.refusals(),
 		reset(sizes) {
 			reseed(sizes);
 			requests.length = 0;

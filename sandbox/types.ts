@@ -144,7 +144,14 @@ export interface Sandbox {
 	/** Base URL without /v1.0, e.g. http://127.0.0.1:40123 */
 	url: string;
 	companyId: string;
-	token: string;
+	/** The access token the service accepts now. */
+	readonly token: string;
+	/**
+	 * Issues a new access token and revokes the one before, as a dashboard's "regenerate". A client
+	 * keeps what it learned per credential (the send rate's pace and pauses): tests that share one
+	 * sandbox take a token each, so nothing learned in one carries into the next.
+	 */
+	rotateToken(): string;
 	/** Every /v1.0 request, in order of arrival (control requests are not recorded). */
 	readonly requests: RecordedRequest[];
 	/** The contract violations of the writes since the last reset (see Violation); tests fail on any. */
@@ -163,6 +170,8 @@ export interface Sandbox {
 	setRateLimit(config: RateLimitConfig | undefined): void;
 	/** The limit in force and the requests it let through and refused since it was set or reset. */
 	rateLimit(): { settings: RateLimitConfig | undefined } & RateLimitCounts;
+	/** When each refusal came, ms since the limit was set or reset. */
+	rateLimitRefusals(): number[];
 	/** Reseeds deterministically and clears requests, faults and deliveries. */
 	reset(seed?: SeedSizes): void;
 	/** Upserts any record by its `id` (ids may contain / ? # % spaces and any unicode). */

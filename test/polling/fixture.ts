@@ -6,7 +6,6 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { RecruitingPollingTrigger } from '../../nodes/RecruitingPollingTrigger/RecruitingPollingTrigger.node';
-import { forgetSendRates } from '../../nodes/shared/transport/state';
 import { startSandbox, type Application, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { pollHarness, type PollHarness } from '../harness';
 
@@ -47,7 +46,8 @@ export function usePollingFixture(options: Omit<SandboxOptions, 'port' | 'seed'>
 	});
 	beforeEach(async () => {
 		sandbox.reset(SEED);
-		forgetSendRates();
+		// A token of its own per test: a 429's pause or pace (kept per credential) must not carry into the next test.
+		sandbox.rotateToken();
 		counter = 0;
 		seeded = (await apiGet<{ items: Application[] }>(sandbox, '/applications?page_size=100&sort=-applied_at')).items;
 		template = seeded[0];
@@ -56,7 +56,8 @@ export function usePollingFixture(options: Omit<SandboxOptions, 'port' | 'seed'>
 
 	const trigger = (parameters: INodeParameters): PollHarness =>
 		pollHarness(new RecruitingPollingTrigger(), { options: {}, ...parameters }, {
-			credentials: { recruitingApi: { baseUrl: sandbox.url, companyId: sandbox.companyId, accessToken: sandbox.token } },
+			// Read at each request: a token rotated mid-test is the one sent from then on.
+			credentials: { recruitingApi: { baseUrl: sandbox.url, companyId: sandbox.companyId, get accessToken() { return sandbox.token; } } },
 			credentialTypes: [new RecruitingApi()],
 		});
 

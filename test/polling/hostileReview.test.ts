@@ -12,7 +12,6 @@ import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { RecruitingPollingTrigger } from '../../nodes/RecruitingPollingTrigger/RecruitingPollingTrigger.node';
 import { LOOK_BACK_MS } from '../../nodes/RecruitingPollingTrigger/cursor';
 import { stageChanges } from '../../nodes/RecruitingPollingTrigger/stageChanges';
-import { forgetSendRates } from '../../nodes/shared/transport/state';
 import type { Application, Feedback } from '../../sandbox';
 import { pollHarness } from '../harness';
 import { apiGet, usePollingFixture, warningsDuring } from './fixture';
@@ -83,15 +82,18 @@ describe('fake service', () => {
 	afterAll(async () => {
 		await fake.close();
 	});
+	// A token of its own per test: a 429's pause or pace (kept per credential) must not carry into the next test.
+	let token = '';
+	let tokens = 0;
 	beforeEach(() => {
-		forgetSendRates();
+		token = `tok_SECRET_review31_${++tokens}`;
 		fake.lists.clear();
 		fake.beforePage = undefined;
 		fake.requests.length = 0;
 	});
 	const trigger = (parameters: IDataObject) =>
 		pollHarness(new RecruitingPollingTrigger(), { options: {}, ...parameters } as never, {
-			credentials: { recruitingApi: { baseUrl: fake.url, companyId: 'co_fake', accessToken: 'tok_SECRET_review31' } },
+			credentials: { recruitingApi: { baseUrl: fake.url, companyId: 'co_fake', accessToken: token } },
 			credentialTypes: [new RecruitingApi()],
 		});
 	const application = (id: string, appliedAt: string) => ({

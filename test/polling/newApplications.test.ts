@@ -284,9 +284,8 @@ describe('rate limits at publishing', () => {
 		const first = await trigger.activate();
 		expect(first).toEqual({ emitted: [] });
 		fx.sandbox.setFaults([]);
-		// forget the pause the service asked for (the harness has no way to wait two minutes)
-		const { forgetSendRates } = await import('../../nodes/shared/transport/state');
-		forgetSendRates();
+		// A new token, so a credential without the pause the service asked for (the harness has no way to wait two minutes).
+		fx.sandbox.rotateToken();
 		const added = fx.apply(at(0));
 		expect(ids((await trigger.tick()).emitted)).toEqual([added.id]);
 		expect((await trigger.tick()).emitted).toEqual([]);

@@ -7,7 +7,6 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } fro
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
 import { startSandbox, type Sandbox, type SandboxOptions, type SeedSizes } from '../../sandbox';
-import { forgetSendRates } from '../../nodes/shared/transport/state';
 import { runNode, type RunNodeResult } from '../harness';
 
 export type RunResult = RunNodeResult;
@@ -83,7 +82,14 @@ export async function startRecruitingFixture(
 	sandboxOptions: SandboxOptions = {},
 ): Promise<RecruitingFixture> {
 	const sandbox = await startSandbox({ port: 0, ...sandboxOptions, seed: seed ?? sandboxOptions.seed });
-	const credentials = { baseUrl: sandbox.url, companyId: sandbox.companyId, accessToken: sandbox.token };
+	// The token as the sandbox accepts it at each run (tests rotate it).
+	const credentials = {
+		baseUrl: sandbox.url,
+		companyId: sandbox.companyId,
+		get accessToken() {
+			return sandbox.token;
+		},
+	};
 	const node = new Recruiting();
 	const tool = toolVariant(node);
 	const credentialType = new RecruitingApi();
@@ -129,10 +135,10 @@ export function useRecruitingFixture(seed: SeedSizes, records: (sandbox: Sandbox
 		fixture = await startRecruitingFixture(seed);
 	});
 	afterAll(async () => await fixture?.close());
-	// The tests share one credential: a 429's pause or pace must not carry into the next test.
-	beforeEach(() => forgetSendRates());
 	beforeEach(() => {
 		started().sandbox.reset(seed);
+		// A token of its own per test: a 429's pause or pace (kept per credential) must not carry into the next test.
+		started().sandbox.rotateToken();
 		records(started().sandbox);
 	});
 	return {

@@ -10,7 +10,6 @@
  * covers the scale (2,345 applications, bursts of 429 across the walk), every write method,
  * timeouts (through the node's "Request Options → Timeout") and keeps the counts for the report.
  */
-import { forgetSendRates } from '../../nodes/shared/transport/state';
 import type { RecordedRequest } from '../../sandbox';
 import { listDirect } from '../recruiting/fixture';
 import { failure, sleep, startNodeFixture, writeCounts, type NodeFixture } from './helpers';
@@ -55,7 +54,7 @@ let scenarioOpen = false;
 beforeEach(() => {
 	// Each scenario from a fresh send rate: a pace learned from one scenario's injected 429s is no
 	// measure of the next (the injected faults are no token bucket).
-	forgetSendRates();
+	fx.sandbox.rotateToken();
 	fx.sandbox.setFaults([]);
 	fx.sandbox.clearRequests();
 	counts.scenarios++;

@@ -62,15 +62,23 @@ describe('processes sharing one credential (5/s, burst 5, 150 GETs each, started
 		return perSecond;
 	}
 
-	test('when one process stops, the other takes >= 80 % of the allowance (a whole second at >= 4/s) within 30 s', async () => {
-		expect(Math.max(...(await afterDeparture()).slice(0, 30))).toBeGreaterThanOrEqual(4);
+	/** Seconds after the departure until 3 seconds in a row averaged >= 4/s (80 % of the allowance, held, not a spike). */
+	const takenOverAfter = (perSecond: number[]) => {
+		const start = perSecond.findIndex((_, k) => k + 3 <= perSecond.length && (perSecond[k] + perSecond[k + 1] + perSecond[k + 2]) / 3 >= 4);
+		return start < 0 ? Infinity : start + 3;
+	};
+
+	test('when one process stops, the other takes >= 80 % of the allowance (3 s in a row at >= 4/s) within 30 s', async () => {
+		expect(takenOverAfter(await afterDeparture())).toBeLessThanOrEqual(30);
 	});
 
-	// KNOWN GAP (issue 32's target): within 10 s. The cubic's scale that keeps a lone process under 3 %
-	// refused (SCALE in pace.ts) grows a 2.5/s share to 4/s in ~20 s. This test fails while the gap
-	// is there (so it passes), and passes (so it fails) once a controller meets the target.
+	// KNOWN GAP (issue 32's target): within 10 s. The process left has just been cut, or soon will be:
+	// the cubic takes K (~11 s for a 2.5/s share) back to its share, then ~14 s more to 4/s, and the
+	// scale that would shorten both (SCALE in pace.ts) makes a lone process probe above 3 % refused.
+	// Over departures at 8 moments: 7 to 26 s, 16 s on average. This test fails while the gap is there
+	// (so it passes), and passes (so it fails) once a controller meets the target.
 	test.failing('when one process stops, the other takes >= 80 % of the allowance within 10 s', async () => {
-		expect(Math.max(...(await afterDeparture()).slice(0, 10))).toBeGreaterThanOrEqual(4);
+		expect(takenOverAfter(await afterDeparture())).toBeLessThanOrEqual(10);
 	});
 });
 

@@ -113,6 +113,11 @@ describe('over HTTP', () => {
 		const refused = await call('GET', '/tags');
 		expect(refused.status).toBe(429);
 		expect(refused.headers.get('retry-after')).toBeNull();
+		// When each refusal came, in ms since the limit was set: one, within this test's few ms.
+		const at = (await call('GET', '/__sandbox/rate-limit/refusals')).body as { at: number[] };
+		expect(at.at).toHaveLength(1);
+		expect(at.at[0]).toBeGreaterThanOrEqual(0);
+		expect(at.at[0]).toBeLessThan(5000);
 		expect((await call('PUT', '/__sandbox/rate-limit', { rate: 0 })).status).toBe(400);
 		expect((await call('PUT', '/__sandbox/rate-limit', null)).body).toEqual({ allowed: 0, refused: 0 });
 		expect((await call('GET', '/tags')).status).toBe(200);

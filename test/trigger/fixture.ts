@@ -10,7 +10,6 @@ import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
 import { clearSeenDeliveries } from '../../nodes/RecruitingTrigger/seenDeliveries';
 import { clearSigningKeyCache } from '../../nodes/RecruitingTrigger/signingKeys';
-import { forgetSendRates } from '../../nodes/shared/transport/state';
 import { startSandbox, type Sandbox, type Webhook } from '../../sandbox';
 import { hookHarness, StaticDataStore, webhookServer, type HookHarness, type WebhookServer } from '../harness';
 
@@ -51,8 +50,8 @@ export function useTriggerFixture() {
 		sandbox.reset(SEED);
 		// Every test starts as a freshly started n8n process: no signing key, no delivery ids in memory.
 		clearSigningKeyCache();
-		// The tests share one credential: a 429's pause or pace must not carry into the next test.
-		forgetSendRates();
+		// A token of its own per test: a 429's pause or pace (kept per credential) must not carry into the next test.
+		sandbox.rotateToken();
 		clearSeenDeliveries();
 		baseUrl = undefined;
 	});

@@ -8,9 +8,9 @@ import { monotonicClock, RateLimitWaitExceeded, RunCancelled, type Clock, type W
  * The service publishes no limit, so the controller finds it, reacting to throttling only (a 429,
  * or a 503 with Retry-After); any other failure is the request's own, retried by request.ts.
  *
- * - **Window** (requests in flight): the first request goes alone, then INITIAL_WINDOW, grown by
- *   half a request per answer (×1.5 a round trip) up to MAX_WINDOW; halved by a throttling answer,
- *   then grown by one per window's worth of answers.
+ * - **Window** (requests in flight): one at first, +0.5 per answer (×1.5 a round trip) up to
+ *   MAX_WINDOW; halved by a throttling answer, then +1 per window's worth of answers. After a refusal
+ *   that tells no rate (a burst's), one at a time until the next refusal tells it: that costs one.
  * - **Pace** (pace.ts): requests per second after the first refusal, CUBIC from the real time since.
  * - **Pause**: nothing leaves before a throttling answer's Retry-After; without one, exponential
  *   back-off with jitter from 1 s. Each waiting run is charged the pause (its WaitBudget): past its
@@ -19,8 +19,8 @@ import { monotonicClock, RateLimitWaitExceeded, RunCancelled, type Clock, type W
  *   in arrival order. No timer outlives an empty queue.
  */
 
-/** Requests in flight once the first answer is back: what is in flight when a small bucket runs dry is refused at once. */
-const INITIAL_WINDOW = 2;
+/** One in flight at first: what is in flight when a small bucket first runs dry is refused (1 + burst ÷ 2 by then). */
+const INITIAL_WINDOW = 1;
 const SLOW_START_GROWTH = 0.5;
 /** The most requests in flight per credential (what made Return All fast on a real network: BENCHMARKS.md). */
 const MAX_WINDOW = 64;
@@ -34,10 +34,7 @@ const QUIET_MS = 1000;
 
 /** One request's passage: sent when `acquire` resolves, reported with `done`. */
 export interface SendTicket {
-	/**
-	 * The answer: a status with its headers, a failure to get one, or 'cancelled' (the execution was
-	 * stopped). Only a throttling answer changes the controller.
-	 */
+	/** The answer: a status with its headers, no answer, or 'cancelled' (the execution stopped). Only throttling changes the controller. */
 	done(outcome: { status: number; headers?: Headers } | 'failed' | 'cancelled'): void;
 }
 
@@ -51,7 +48,6 @@ interface Waiter {
 export class SendRate {
 	private window = INITIAL_WINDOW;
 	private growing = true;
-	private answered = 0;
 	private inFlight = 0;
 	private readonly pace = new Pace();
 
@@ -65,6 +61,8 @@ export class SendRate {
 	private measuredSince = 0;
 	private measuredAnswers = 0;
 	private idleSince: number | undefined;
+	/** Set by a refusal that told no rate: one request at a time (since: the first answer after it). */
+	private singleFile: { since?: number } | undefined;
 
 	private readonly queue: Waiter[] = [];
 	private pumping = false;
@@ -140,7 +138,7 @@ export class SendRate {
 					await this.waitOutPause(now);
 					continue;
 				}
-				if (this.inFlight >= (this.answered === 0 ? 1 : Math.floor(this.window))) {
+				if (this.inFlight >= (this.singleFile ? 1 : Math.floor(this.window))) {
 					await this.waitFor(Infinity);
 					continue;
 				}
@@ -201,7 +199,6 @@ export class SendRate {
 
 	private onAnswer(sentAt: number, status: number, headers: Headers | undefined): void {
 		const now = this.clock.now();
-		this.answered++;
 		const retryAfter = retryAfterSeconds(headerOf(headers, 'retry-after'));
 		if (status === 429 || (status === 503 && retryAfter !== undefined)) {
 			this.onThrottle(sentAt, now, status, retryAfter, headers);
@@ -211,6 +208,8 @@ export class SendRate {
 		if (status >= 500) return;
 		this.throttlesInARow = 0;
 		this.measuredAnswers++;
+		// A second of answers and no refusal: the service takes more than one at a time refilled.
+		if (this.singleFile && now - (this.singleFile.since ??= now) >= 1000) this.singleFile = undefined;
 		this.window = Math.min(MAX_WINDOW, this.window + (this.growing ? SLOW_START_GROWTH : 1 / this.window));
 		this.pace.answered(now, readAllowance(headers), this.inFlight);
 	}
@@ -226,7 +225,10 @@ export class SendRate {
 			// What got through since the last refusal (or the start of the busy period) is what the service
 			// refilled; over less than a second it is a burst, not a rate (the next refusal tells it).
 			const seconds = (now - this.measuredSince) / 1000;
-			this.pace.refused(now, this.measuredAnswers > 0 && seconds >= 1 ? this.measuredAnswers / seconds : undefined);
+			const measured = this.measuredAnswers > 0 && seconds >= 1 ? this.measuredAnswers / seconds : undefined;
+			// No rate to pace by yet: one at a time until the next refusal tells it, so that one costs one request.
+			this.singleFile = measured === undefined && !allowance ? {} : undefined;
+			this.pace.refused(now, measured);
 			this.measuredSince = now;
 			this.measuredAnswers = 0;
 		}

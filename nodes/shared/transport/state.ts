@@ -125,28 +125,35 @@ export function runOf(context: object): RunState {
 
 /**
  * Per credential (its Base URL, company and token, as one opaque key), while it is in use: a send
- * rate idle for FORGET_IDLE_MS is dropped when another credential's is made (a process whose
+ * rate idle for `forgetIdleMs` is dropped when another credential's is made (a process whose
  * tokens rotate keeps no rate per old token; a quiet hour also refills any service's bucket).
  */
-const sendRates = new Map<string, SendRate>();
 export const FORGET_IDLE_MS = 60 * 60_000;
 
-export function sendRateFor(credentialKey: string): SendRate {
-	let sendRate = sendRates.get(credentialKey);
-	if (!sendRate) {
-		for (const [key, idle] of sendRates) if (idle.idleFor(FORGET_IDLE_MS)) sendRates.delete(key);
-		sendRate = new SendRate();
-		sendRates.set(credentialKey, sendRate);
+export class SendRates {
+	private readonly byCredential = new Map<string, SendRate>();
+
+	constructor(private readonly forgetIdleMs = FORGET_IDLE_MS) {}
+
+	for(credentialKey: string): SendRate {
+		let sendRate = this.byCredential.get(credentialKey);
+		if (!sendRate) {
+			for (const [key, idle] of this.byCredential) if (idle.idleFor(this.forgetIdleMs)) this.byCredential.delete(key);
+			sendRate = new SendRate();
+			this.byCredential.set(credentialKey, sendRate);
+		}
+		return sendRate;
 	}
-	return sendRate;
+
+	/** How many credentials' send rates are kept. */
+	get size(): number {
+		return this.byCredential.size;
+	}
 }
 
-/** How many credentials' send rates this process keeps. */
-export function sendRatesKept(): number {
-	return sendRates.size;
-}
+/** This process's: every run, picker and hook on one credential shares its send rate. */
+const sendRates = new SendRates();
 
-/** Forget what every credential's send rate has learned (pauses, pace, window): for a process that reuses one credential against a service that was reset. */
-export function forgetSendRates(): void {
-	sendRates.clear();
+export function sendRateFor(credentialKey: string): SendRate {
+	return sendRates.for(credentialKey);
 }
