@@ -8,6 +8,7 @@ import {
 	readSignatureHeaders,
 } from '../shared/signature';
 import { filteredOut, parseIdList } from './filters';
+import { instantNow } from './instant';
 import { isDuplicateDelivery } from './seenDeliveries';
 import { currentSigningKey, refreshedSigningKey, SIGNING_KEY_MAX_AGE_MS, signingKeyWaitSeconds } from './signingKeys';
 import { rateLimitWaitOf } from '../shared/transport';
@@ -161,9 +162,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (!isJsonContentType(headers['content-type'])) {
 		return respond.call(this, 415, { message: 'Deliveries must be sent as application/json' });
 	}
-	// The message's timestamp is wall-clock time; the key cache's ages are monotonic (signingKeys.ts).
-	const check = checkSignatureHeaders(readSignatureHeaders(request.headers), Date.now());
-	const readAt = performance.now();
+	const readAt = instantNow();
+	const check = checkSignatureHeaders(readSignatureHeaders(request.headers), readAt.wall);
 	if (!check.valid) return unauthorized.call(this, check.reason);
 
 	const rawBody = await readRawBody(request);
@@ -238,7 +238,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (skipped !== undefined) return respond.call(this, 200, { message: `Filtered out: ${skipped}; ignored` });
 
 	// Verified, and nothing awaited from here on: check and remember in one step.
-	if (options.dropDuplicates !== false && isDuplicateDelivery(source.cacheKey, check.id)) {
+	if (options.dropDuplicates !== false && isDuplicateDelivery(source.cacheKey, check.id, readAt)) {
 		return respond.call(this, 200, { message: 'Duplicate delivery (same webhook-id); ignored' });
 	}
 

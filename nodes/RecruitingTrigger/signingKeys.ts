@@ -6,10 +6,12 @@
  *
  * A key is trusted for at most `maxAgeMs` after it was fetched (10 minutes by default), so a
  * rotated key stops working in a quiet process too; each fetch reads the credential afresh.
- * Ages and intervals are on the monotonic clock (`performance.now()`): a wall clock stepped back
- * must not keep a key for hours, nor one stepped forward refetch it at every delivery.
+ * Ages and intervals end when either clock says so (instant.ts): neither a wall clock stepped back
+ * nor a suspended machine's standing monotonic clock keeps a key past its age.
  */
 import { rateLimitWaitOf } from '../shared/transport';
+
+import { instantNow, passedOnEither, type Instant } from './instant';
 
 /** How long a fetched key is used before it is fetched again, at most. */
 export const SIGNING_KEY_MAX_AGE_MS = 10 * 60_000;
@@ -23,13 +25,13 @@ export const SIGNING_KEY_REFETCH_INTERVAL_MS = 60_000;
 interface CacheEntry {
 	secret?: string;
 	/** When `secret` was fetched (or remembered from the activation's read). */
-	fetchedAt?: number;
+	fetchedAt?: Instant;
 	/** When the last fetch failed: the next one waits for the interval. */
-	failedAt?: number;
-	/** Until when the service asked to wait, when the last fetch was refused with 429. */
+	failedAt?: Instant;
+	/** Until when the service asked to wait (monotonic ms), when the last fetch was refused with 429. */
 	waitUntil?: number;
 	/** When the last fetch after a signature mismatch was allowed. */
-	lastRefreshAt?: number;
+	lastRefreshAt?: Instant;
 	/** One fetch at a time per webhook: concurrent deliveries share it. */
 	pending?: Promise<string>;
 }
@@ -58,38 +60,38 @@ function entryFor(cacheKey: string): CacheEntry {
 }
 
 /** Stores a key read by another call (activation's GET), so the first delivery needs no fetch. */
-export function rememberSigningKey(cacheKey: string, secret: unknown, nowMs: number = performance.now()): void {
+export function rememberSigningKey(cacheKey: string, secret: unknown, now: Instant = instantNow()): void {
 	if (typeof secret !== 'string' || secret === '') return;
 	const entry = entryFor(cacheKey);
 	entry.secret = secret;
-	entry.fetchedAt = nowMs;
+	entry.fetchedAt = now;
 	entry.failedAt = undefined;
 }
 
 /** What is left of the wait the service asked for at the last failed fetch of this key, in seconds. */
-export function signingKeyWaitSeconds(cacheKey: string, nowMs: number = performance.now()): number | undefined {
+export function signingKeyWaitSeconds(cacheKey: string, now: Instant = instantNow()): number | undefined {
 	const until = cache.get(cacheKey)?.waitUntil;
-	return until !== undefined && until > nowMs ? (until - nowMs) / 1000 : undefined;
+	return until !== undefined && until > now.monotonic ? (until - now.monotonic) / 1000 : undefined;
 }
 
 export function forgetSigningKey(cacheKey: string): void {
 	cache.delete(cacheKey);
 }
 
-async function fetchShared(entry: CacheEntry, source: SigningKeySource, nowMs: number): Promise<string> {
+async function fetchShared(entry: CacheEntry, source: SigningKeySource, now: Instant): Promise<string> {
 	if (!entry.pending) {
 		entry.pending = source.load().then(
 			(secret) => {
 				entry.pending = undefined;
-				rememberSigningKey(source.cacheKey, secret, nowMs);
+				rememberSigningKey(source.cacheKey, secret, now);
 				return secret;
 			},
 			(error: unknown) => {
 				entry.pending = undefined;
 				// A key kept from before is still only used while young (see currentSigningKey).
-				entry.failedAt = nowMs;
+				entry.failedAt = now;
 				const wait = rateLimitWaitOf(error);
-				entry.waitUntil = wait === undefined ? undefined : nowMs + wait * 1000;
+				entry.waitUntil = wait === undefined ? undefined : now.monotonic + wait * 1000;
 				throw error;
 			},
 		);
@@ -104,17 +106,17 @@ async function fetchShared(entry: CacheEntry, source: SigningKeySource, nowMs: n
  */
 export async function currentSigningKey(
 	source: SigningKeySource,
-	nowMs: number = performance.now(),
+	now: Instant = instantNow(),
 	maxAgeMs: number = SIGNING_KEY_MAX_AGE_MS,
 ): Promise<string | undefined> {
 	const entry = entryFor(source.cacheKey);
-	if (entry.secret !== undefined && entry.fetchedAt !== undefined && nowMs - entry.fetchedAt < maxAgeMs) {
+	if (entry.secret !== undefined && entry.fetchedAt !== undefined && !passedOnEither(entry.fetchedAt, now, maxAgeMs)) {
 		return entry.secret;
 	}
-	if (!entry.pending && entry.failedAt !== undefined && nowMs - entry.failedAt < SIGNING_KEY_REFETCH_INTERVAL_MS) {
+	if (!entry.pending && entry.failedAt !== undefined && !passedOnEither(entry.failedAt, now, SIGNING_KEY_REFETCH_INTERVAL_MS)) {
 		return undefined;
 	}
-	return await fetchShared(entry, source, nowMs);
+	return await fetchShared(entry, source, now);
 }
 
 /**
@@ -125,19 +127,19 @@ export async function currentSigningKey(
 export async function refreshedSigningKey(
 	source: SigningKeySource,
 	failedSecret: string,
-	nowMs: number = performance.now(),
+	now: Instant = instantNow(),
 ): Promise<string | undefined> {
 	const entry = entryFor(source.cacheKey);
 	if (entry.secret !== undefined && entry.secret !== failedSecret) return entry.secret;
 	// Fetched for this very delivery (same clock reading): fetching again cannot tell more.
-	if (entry.fetchedAt === nowMs) return undefined;
+	if (entry.fetchedAt?.monotonic === now.monotonic) return undefined;
 	if (!entry.pending) {
-		if (entry.lastRefreshAt !== undefined && nowMs - entry.lastRefreshAt < SIGNING_KEY_REFETCH_INTERVAL_MS) {
+		if (entry.lastRefreshAt !== undefined && !passedOnEither(entry.lastRefreshAt, now, SIGNING_KEY_REFETCH_INTERVAL_MS)) {
 			return undefined;
 		}
-		entry.lastRefreshAt = nowMs;
+		entry.lastRefreshAt = now;
 	}
-	const secret = await fetchShared(entry, source, nowMs);
+	const secret = await fetchShared(entry, source, now);
 	return secret !== failedSecret ? secret : undefined;
 }
 

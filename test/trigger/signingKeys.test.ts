@@ -9,7 +9,7 @@ import {
 	SIGNING_KEY_REFETCH_INTERVAL_MS,
 	signingKeyCacheKey,
 } from '../../nodes/RecruitingTrigger/signingKeys';
-import { clearSeenDeliveries, isDuplicateDelivery } from '../../nodes/RecruitingTrigger/seenDeliveries';
+import { clearSeenDeliveries, DUPLICATE_WINDOW_MS, isDuplicateDelivery } from '../../nodes/RecruitingTrigger/seenDeliveries';
 import { clocksAt } from '../harness/clocks';
 
 function source(keys: Array<string | Error>) {
@@ -29,6 +29,9 @@ function source(keys: Array<string | Error>) {
 
 beforeEach(() => clearSigningKeyCache());
 
+/** The same reading on both clocks. */
+const at = (ms: number) => ({ monotonic: ms, wall: ms });
+
 it('keys by credential and webhook id', () => {
 	expect(signingKeyCacheKey('c', 'w')).toBe(signingKeyCacheKey('c', 'w'));
 	expect(signingKeyCacheKey('c', 'w')).not.toBe(signingKeyCacheKey('d', 'w'));
@@ -39,22 +42,22 @@ it('keys by credential and webhook id', () => {
 it('a key is used for at most its max age, then fetched again', async () => {
 	const { source: s, calls } = source(['k1', 'k2']);
 	const t = 2_000_000;
-	expect(await currentSigningKey(s, t)).toBe('k1');
-	expect(await currentSigningKey(s, t + SIGNING_KEY_MAX_AGE_MS - 1)).toBe('k1');
+	expect(await currentSigningKey(s, at(t))).toBe('k1');
+	expect(await currentSigningKey(s, at(t + SIGNING_KEY_MAX_AGE_MS - 1))).toBe('k1');
 	expect(calls.count).toBe(1);
-	expect(await currentSigningKey(s, t + SIGNING_KEY_MAX_AGE_MS)).toBe('k2');
+	expect(await currentSigningKey(s, at(t + SIGNING_KEY_MAX_AGE_MS))).toBe('k2');
 	expect(calls.count).toBe(2);
 	// A shorter age (the node option) expires it sooner.
-	expect(await currentSigningKey(s, t + SIGNING_KEY_MAX_AGE_MS + 1000, 1000)).toBe('k2');
+	expect(await currentSigningKey(s, at(t + SIGNING_KEY_MAX_AGE_MS + 1000), 1000)).toBe('k2');
 	expect(calls.count).toBe(3);
 });
 
 it('an expired key is not used when fetching it again fails', async () => {
 	const { source: s } = source(['k1', new Error('down')]);
 	const t = 3_000_000;
-	expect(await currentSigningKey(s, t)).toBe('k1');
-	await expect(currentSigningKey(s, t + SIGNING_KEY_MAX_AGE_MS)).rejects.toThrow('down');
-	expect(await currentSigningKey(s, t + SIGNING_KEY_MAX_AGE_MS + 1)).toBeUndefined();
+	expect(await currentSigningKey(s, at(t))).toBe('k1');
+	await expect(currentSigningKey(s, at(t + SIGNING_KEY_MAX_AGE_MS))).rejects.toThrow('down');
+	expect(await currentSigningKey(s, at(t + SIGNING_KEY_MAX_AGE_MS + 1))).toBeUndefined();
 });
 
 it('fetches once, then serves from memory; concurrent lookups share one fetch', async () => {
@@ -77,42 +80,42 @@ it('uses a key remembered from the activation GET without fetching', async () =>
 it('refetches after a mismatch at most once per interval', async () => {
 	const { source: s, calls } = source(['old', 'new', 'newer']);
 	const t = 1_000_000;
-	expect(await currentSigningKey(s, t)).toBe('old');
-	expect(await refreshedSigningKey(s, 'old', t + 1)).toBe('new');
+	expect(await currentSigningKey(s, at(t))).toBe('old');
+	expect(await refreshedSigningKey(s, 'old', at(t + 1))).toBe('new');
 	// A flood of forged deliveries: no fetch within the interval.
-	for (let i = 0; i < 100; i++) expect(await refreshedSigningKey(s, 'new', t + 2 + i)).toBeUndefined();
+	for (let i = 0; i < 100; i++) expect(await refreshedSigningKey(s, 'new', at(t + 2 + i))).toBeUndefined();
 	expect(calls.count).toBe(2);
-	expect(await refreshedSigningKey(s, 'new', t + 1 + SIGNING_KEY_REFETCH_INTERVAL_MS)).toBe('newer');
+	expect(await refreshedSigningKey(s, 'new', at(t + 1 + SIGNING_KEY_REFETCH_INTERVAL_MS))).toBe('newer');
 	expect(calls.count).toBe(3);
 });
 
 it('a refetch that returns the same key reports no new key', async () => {
 	const { source: s } = source(['same']);
-	await currentSigningKey(s, 0);
-	expect(await refreshedSigningKey(s, 'same', 1)).toBeUndefined();
+	await currentSigningKey(s, at(0));
+	expect(await refreshedSigningKey(s, 'same', at(1))).toBeUndefined();
 });
 
 it('a key already replaced by another delivery is used without fetching', async () => {
 	const { source: s, calls } = source(['a']);
 	rememberSigningKey(s.cacheKey, 'b');
-	expect(await refreshedSigningKey(s, 'a', 0)).toBe('b');
+	expect(await refreshedSigningKey(s, 'a', at(0))).toBe('b');
 	expect(calls.count).toBe(0);
 });
 
 it('after a failed fetch, retries at most once per interval', async () => {
 	const { source: s, calls } = source([new Error('down'), new Error('down'), 'k']);
 	const t = 5_000_000;
-	await expect(currentSigningKey(s, t)).rejects.toThrow('down');
-	expect(await currentSigningKey(s, t + 1)).toBeUndefined();
+	await expect(currentSigningKey(s, at(t))).rejects.toThrow('down');
+	expect(await currentSigningKey(s, at(t + 1))).toBeUndefined();
 	expect(calls.count).toBe(1);
-	await expect(currentSigningKey(s, t + SIGNING_KEY_REFETCH_INTERVAL_MS)).rejects.toThrow('down');
-	expect(await currentSigningKey(s, t + SIGNING_KEY_REFETCH_INTERVAL_MS + 1)).toBeUndefined();
-	expect(await currentSigningKey(s, t + 2 * SIGNING_KEY_REFETCH_INTERVAL_MS)).toBe('k');
+	await expect(currentSigningKey(s, at(t + SIGNING_KEY_REFETCH_INTERVAL_MS))).rejects.toThrow('down');
+	expect(await currentSigningKey(s, at(t + SIGNING_KEY_REFETCH_INTERVAL_MS + 1))).toBeUndefined();
+	expect(await currentSigningKey(s, at(t + 2 * SIGNING_KEY_REFETCH_INTERVAL_MS))).toBe('k');
 	expect(calls.count).toBe(3);
 });
 
-describe('ages on the monotonic clock (issue 32, item 5)', () => {
-	it('a wall clock stepped back an hour does not keep a key past its age', async () => {
+describe('ages on both clocks (issue 32, item 5)', () => {
+	it('a wall clock stepped back an hour does not keep a key past its age (the monotonic clock ends it)', async () => {
 		const { source: s, calls } = source(['k1', 'k2']);
 		expect(await currentSigningKey(s)).toBe('k1');
 		const restore = clocksAt(Date.now() - 60 * 60_000, SIGNING_KEY_MAX_AGE_MS + 1000);
@@ -124,17 +127,31 @@ describe('ages on the monotonic clock (issue 32, item 5)', () => {
 		}
 	});
 
-	it('a wall clock stepped forward an hour neither refetches a young key nor forgets a delivery id', async () => {
+	it('a machine suspended past the age (the monotonic clock stood still): the key is fetched again', async () => {
 		const { source: s, calls } = source(['k1', 'k2']);
 		expect(await currentSigningKey(s)).toBe('k1');
-		expect(isDuplicateDelivery('wh', 'msg_1')).toBe(false);
-		const restore = clocksAt(Date.now() + 60 * 60_000, 1000);
+		const restore = clocksAt(Date.now() + SIGNING_KEY_MAX_AGE_MS + 1000, 0);
 		try {
-			expect(await currentSigningKey(s)).toBe('k1');
-			expect(calls.count).toBe(1);
-			expect(isDuplicateDelivery('wh', 'msg_1')).toBe(true);
+			expect(await currentSigningKey(s)).toBe('k2');
+			expect(calls.count).toBe(2);
 		} finally {
 			restore();
+		}
+	});
+
+	it('a delivery id is remembered until both clocks say the window passed: a replay after the wall clock stepped back is caught', async () => {
+		try {
+			expect(isDuplicateDelivery('wh', 'msg_1')).toBe(false);
+			// The wall clock stepped back 6 min while 10 min 2 s passed: the message's timestamp is
+			// within the 5-minute tolerance again, and the monotonic clock alone would have forgotten it.
+			let restore = clocksAt(Date.now() - 6 * 60_000, DUPLICATE_WINDOW_MS + 1000);
+			expect(isDuplicateDelivery('wh', 'msg_1')).toBe(true);
+			restore();
+			// Stepped forward an hour while a second passed: the wall clock alone would have forgotten it.
+			restore = clocksAt(Date.now() + 60 * 60_000, 1000);
+			expect(isDuplicateDelivery('wh', 'msg_1')).toBe(true);
+			restore();
+		} finally {
 			clearSeenDeliveries();
 		}
 	});

@@ -51,6 +51,8 @@ export class Pace {
 	private refusedRate = Infinity;
 	private refusedAt = 0;
 	private k = 0;
+	/** A rate measured one request at a time is at most the service's: held, not cut, until the cubic passes it. */
+	private held = 0;
 	private stated: Stated | undefined;
 	private headerless = 0;
 
@@ -59,7 +61,7 @@ export class Pace {
 		if (this.stated) return this.stated.rate ?? Infinity;
 		if (this.refusedRate === Infinity) return Infinity;
 		const rate = this.refusedRate + SCALE * ((now - this.refusedAt) / 1000 - this.k) ** 3;
-		return rate >= this.refusedRate * LIFTED ? Infinity : Math.max(MIN_RATE, rate);
+		return rate >= this.refusedRate * LIFTED ? Infinity : Math.max(MIN_RATE, this.held, rate);
 	}
 
 	/** Milliseconds until one request may leave (0: now). */
@@ -90,15 +92,17 @@ export class Pace {
 
 	/**
 	 * A refusal: CUBIC's cut, from the rate refused (or what got through lately, if less). A refusal
-	 * with nothing let through since the last one tells no rate: the back-off handles it.
+	 * with nothing let through since the last one tells no rate: the back-off handles it. Measured
+	 * one request at a time through a pause (`oneAtATime`), no cut: that is at most the service's rate.
 	 */
-	refused(now: number, measured: number | undefined): void {
+	refused(now: number, measured: number | undefined, oneAtATime = false): void {
 		if (this.stated) this.stated.windowed = true;
 		this.refill(now);
 		if (measured === undefined) return;
 		this.refusedRate = Math.max(MIN_RATE, Math.min(this.rate(now), measured));
 		this.refusedAt = now;
 		this.k = Math.cbrt((this.refusedRate * (1 - BETA)) / SCALE);
+		this.held = oneAtATime ? this.refusedRate : 0;
 		this.tokens = 0;
 	}
 

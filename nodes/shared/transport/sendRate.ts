@@ -1,6 +1,7 @@
 import { headerOf, readAllowance, retryAfterSeconds, type Headers } from './allowance';
 import { Pace } from './pace';
 import { monotonicClock, RateLimitWaitExceeded, RunCancelled, type Clock, type WaitBudget } from './waitBudget';
+import { SendWindow } from './window';
 
 /**
  * How fast one credential sends: one controller per credential in this n8n process (state.ts),
@@ -8,9 +9,7 @@ import { monotonicClock, RateLimitWaitExceeded, RunCancelled, type Clock, type W
  * The service publishes no limit, so the controller finds it, reacting to throttling only (a 429,
  * or a 503 with Retry-After); any other failure is the request's own, retried by request.ts.
  *
- * - **Window** (requests in flight): one at first, +0.5 per answer (×1.5 a round trip) up to
- *   MAX_WINDOW; halved by a throttling answer, then +1 per window's worth of answers. After a refusal
- *   that tells no rate (a burst's), one at a time until the next refusal tells it: that costs one.
+ * - **Window** (window.ts): requests in flight; one at a time after a refusal that told no rate.
  * - **Pace** (pace.ts): requests per second after the first refusal, CUBIC from the real time since.
  * - **Pause**: nothing leaves before a throttling answer's Retry-After; without one, exponential
  *   back-off with jitter from 1 s. Each waiting run is charged the pause (its WaitBudget): past its
@@ -19,11 +18,6 @@ import { monotonicClock, RateLimitWaitExceeded, RunCancelled, type Clock, type W
  *   in arrival order. No timer outlives an empty queue.
  */
 
-/** One in flight at first: what is in flight when a small bucket first runs dry is refused (1 + burst ÷ 2 by then). */
-const INITIAL_WINDOW = 1;
-const SLOW_START_GROWTH = 0.5;
-/** The most requests in flight per credential (what made Return All fast on a real network: BENCHMARKS.md). */
-const MAX_WINDOW = 64;
 /** Without a Retry-After: the first back-off after a refusal, doubled for each further one in a row. */
 const FIRST_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 60_000;
@@ -46,8 +40,7 @@ interface Waiter {
 }
 
 export class SendRate {
-	private window = INITIAL_WINDOW;
-	private growing = true;
+	private readonly window = new SendWindow();
 	private inFlight = 0;
 	private readonly pace = new Pace();
 
@@ -61,8 +54,6 @@ export class SendRate {
 	private measuredSince = 0;
 	private measuredAnswers = 0;
 	private idleSince: number | undefined;
-	/** Set by a refusal that told no rate: one request at a time (since: the first answer after it). */
-	private singleFile: { since?: number } | undefined;
 
 	private readonly queue: Waiter[] = [];
 	private pumping = false;
@@ -138,7 +129,7 @@ export class SendRate {
 					await this.waitOutPause(now);
 					continue;
 				}
-				if (this.inFlight >= (this.singleFile ? 1 : Math.floor(this.window))) {
+				if (this.inFlight >= this.window.limit) {
 					await this.waitFor(Infinity);
 					continue;
 				}
@@ -208,9 +199,7 @@ export class SendRate {
 		if (status >= 500) return;
 		this.throttlesInARow = 0;
 		this.measuredAnswers++;
-		// A second of answers and no refusal: the service takes more than one at a time refilled.
-		if (this.singleFile && now - (this.singleFile.since ??= now) >= 1000) this.singleFile = undefined;
-		this.window = Math.min(MAX_WINDOW, this.window + (this.growing ? SLOW_START_GROWTH : 1 / this.window));
+		this.window.answered(now, sentAt, this.throttledAt);
 		this.pace.answered(now, readAllowance(headers), this.inFlight);
 	}
 
@@ -220,15 +209,15 @@ export class SendRate {
 		if (sentAt >= this.throttledAt) {
 			this.throttlesInARow++;
 			this.throttledAt = now;
-			this.growing = false;
-			this.window = Math.max(1, Math.floor(this.window / 2));
 			// What got through since the last refusal (or the start of the busy period) is what the service
-			// refilled; over less than a second it is a burst, not a rate (the next refusal tells it).
-			const seconds = (now - this.measuredSince) / 1000;
-			const measured = this.measuredAnswers > 0 && seconds >= 1 ? this.measuredAnswers / seconds : undefined;
-			// No rate to pace by yet: one at a time until the next refusal tells it, so that one costs one request.
-			this.singleFile = measured === undefined && !allowance ? {} : undefined;
-			this.pace.refused(now, measured);
+			// refilled; over less than a second it is a burst, not a rate, unless it went one at a time
+			// through a pause (at least the shortest back-off).
+			const ms = now - this.measuredSince;
+			const oneAtATime = this.window.oneAtATime;
+			const told = this.measuredAnswers > 0 && (ms >= 1000 || (oneAtATime && ms >= FIRST_BACKOFF_MS / 2));
+			const measured = told ? this.measuredAnswers / (ms / 1000) : undefined;
+			this.pace.refused(now, measured, oneAtATime);
+			this.window.throttled(measured !== undefined || allowance !== undefined);
 			this.measuredSince = now;
 			this.measuredAnswers = 0;
 		}
