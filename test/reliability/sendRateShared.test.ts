@@ -56,30 +56,33 @@ describe('processes sharing one credential (5/s, burst 5, 150 GETs each, started
 		const long = process(new SendRate(), limiter, 600);
 		await until(short.finished);
 		const left = Math.max(...short.doneAt);
-		await until(() => long.finished() || Date.now() >= left + 30_000);
-		const perSecond = Array.from({ length: 30 }, (_, k) => long.doneAt.filter((t) => t >= left + k * 1000 && t < left + (k + 1) * 1000).length);
+		await until(() => long.finished() || Date.now() >= left + 50_000);
+		const perSecond = Array.from({ length: 50 }, (_, k) => long.doneAt.filter((t) => t >= left + k * 1000 && t < left + (k + 1) * 1000).length);
 		console.log(`the short process left at ${((left - T0) / 1000).toFixed(1)} s; the other's GETs per second after: ${perSecond.join(' ')}`);
 		return perSecond;
 	}
 
-	/** Seconds after the departure until 3 seconds in a row averaged >= 4/s (80 % of the allowance, held, not a spike). */
-	const takenOverAfter = (perSecond: number[]) => {
-		const start = perSecond.findIndex((_, k) => k + 3 <= perSecond.length && (perSecond[k] + perSecond[k + 1] + perSecond[k + 2]) / 3 >= 4);
-		return start < 0 ? Infinity : start + 3;
-	};
+	/** Whether the other has reached >= 80 % of the allowance (4/s) by `seconds` after the departure: 5 s in a row averaging that, from then. */
+	const reachedBy = (perSecond: number[], seconds: number) =>
+		perSecond.some((_, k) => k <= seconds && k + 5 <= perSecond.length && perSecond.slice(k, k + 5).reduce((a, b) => a + b, 0) / 5 >= 4);
 
-	test('when one process stops, the other takes >= 80 % of the allowance (3 s in a row at >= 4/s) within 30 s', async () => {
-		expect(takenOverAfter(await afterDeparture())).toBeLessThanOrEqual(30);
+	test('when one process stops, the other takes >= 80 % of the allowance within 20 s', async () => {
+		expect(reachedBy(await afterDeparture(), 20)).toBe(true);
 	});
 
-	// KNOWN GAP (issue 32's target): within 10 s. The process left has just been cut, or soon will be:
-	// the cubic takes K (~11 s for a 2.5/s share) back to its share, then ~14 s more to 4/s, and the
-	// scale that would shorten both (SCALE in pace.ts) makes a lone process probe above 3 % refused.
-	// Over departures at 8 moments: 7 to 26 s, 16 s on average. This test fails while the gap is there
-	// (so it passes), and passes (so it fails) once a controller meets the target.
+	// KNOWN GAP (issue 32's target): within 10 s. Over 8 departure moments (the short process's 60 to
+	// 200 GETs) it is reached after 0 to 16 s, 9.3 s on average, within 10 s in 5 of 8; this moment is
+	// one of the slow ones (16 s): the process left had just been cut. This test passes while the gap is there.
 	test.failing('when one process stops, the other takes >= 80 % of the allowance within 10 s', async () => {
-		expect(takenOverAfter(await afterDeparture())).toBeLessThanOrEqual(10);
+		expect(reachedBy(await afterDeparture(), 10)).toBe(true);
 	});
+
+	test('and then, alone, it keeps >= 90 % of the allowance (not 80 %: the rate refused is not just the average since the last refusal)', async () => {
+		const perSecond = await afterDeparture();
+		expect(perSecond.slice(30, 50).reduce((a, b) => a + b, 0) / 20).toBeGreaterThanOrEqual(4.5);
+	});
+
+
 });
 
 test('a limit raised from 2/s to 20/s (burst 20): runs of 20 GETs once a minute take <= 2 s from the third on', async () => {
