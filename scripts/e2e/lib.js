@@ -155,7 +155,17 @@ async function waitFor(what, fn, { timeoutMs = 30000, intervalMs = 150 } = {}) {
 	}
 }
 
-/** Executions of a workflow through the public API (newest first), with data. */
+/**
+ * Executions of a workflow through the public API (newest first), with data.
+ *
+ * In queue mode n8n's list can leave out, for good, an execution the worker has finished: the list
+ * leaves out what main still tracks as running, and n8n 2.41.1's main never stops tracking one
+ * whose queue job the worker completed before main began to wait for it (Bull removes a completed
+ * job at once, keep-last 0, so Job.finished() finds it in neither set and waits for an event that
+ * was already sent). Seen when main is busy at that moment, as when a poll at publishing emits while
+ * the publication is still being applied. Where the driver has the database (`n8n.postgres.sql`:
+ * the queue stack) such executions are read one by one (GET /executions/{id} does not leave them out).
+ */
 async function executionsOf(n8n, workflowId) {
 	const out = [];
 	let cursor;
@@ -165,7 +175,26 @@ async function executionsOf(n8n, workflowId) {
 		out.push(...(page.data || []));
 		cursor = page.nextCursor;
 	} while (cursor);
-	return out;
+	if (!n8n.postgres?.sql) return out;
+	const listed = new Set(out.map((e) => String(e.id)));
+	for (const id of await endedExecutionIds(n8n, workflowId)) {
+		if (listed.has(id)) continue;
+		log(`execution ${id} of workflow ${workflowId} has ended in the database but n8n's list leaves it out (main still tracks it as running): read on its own`);
+		out.push(await n8n.api('GET', `/executions/${id}?includeData=true`));
+	}
+	return out.sort((a, b) => Number(b.id) - Number(a.id));
+}
+
+/** IDs of a workflow's executions that have ended, from n8n's database (PostgreSQL). */
+async function endedExecutionIds(n8n, workflowId) {
+	if (!/^[\w-]+$/.test(String(workflowId))) throw new Error(`unexpected workflow id: ${workflowId}`);
+	const rows = await n8n.postgres.sql(
+		`SELECT id FROM execution_entity WHERE "workflowId" = '${workflowId}' AND "deletedAt" IS NULL AND status NOT IN ('new', 'running', 'waiting')`,
+	);
+	return String(rows)
+		.split('\n')
+		.map((line) => line.trim())
+		.filter(Boolean);
 }
 
 /** The items a node output in an execution (run 0, output 0 unless given). */

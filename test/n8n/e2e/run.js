@@ -77,7 +77,7 @@ function parseArgs(argv) {
 		triggerOnly: values['trigger-only'],
 		agentOnly: values['agent-only'],
 		pollingOnly: values['polling-only'],
-		// KEY=VALUE for the single-process n8n (e.g. N8N_POLLER_DURABLE_CURSORS_ENABLED=true).
+		// KEY=VALUE for n8n (single-process, or every process of the queue stack), e.g. N8N_LOG_LEVEL=debug.
 		n8nEnv: Object.fromEntries(values['n8n-env'].map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
 	};
 	if (o.queueOnly) {
@@ -538,7 +538,7 @@ async function queueSuite(checks, version, tarball, o) {
 				'start: sandbox + queue stack (redis, postgres, main, worker, webhook) with the tarball',
 				async () => {
 					sb = await startSandbox({ seed: {} });
-					stack = await startQueueStack({ version, userFolder, communityTarballs: [tarball] });
+					stack = await startQueueStack({ version, userFolder, communityTarballs: [tarball], env: o.n8nEnv });
 					assert.notStrictEqual(stack.webhookUrl, stack.url);
 				},
 				{ fatal: true },
