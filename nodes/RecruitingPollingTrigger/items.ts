@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { scalarText } from '../shared/text';
 
 /** The events this trigger can find by reading lists; the first three are the webhook's own names. */
 export const POLL_EVENTS = ['application.created', 'application.stage.updated', 'feedback.submitted', 'job.note.created'] as const;
@@ -28,10 +29,9 @@ export function timeOf(value: unknown): number | undefined {
 	return Number.isFinite(time) ? time : undefined;
 }
 
-export function child(value: unknown, key: string): unknown {
-	return typeof value === 'object' && value !== null ? (value as IDataObject)[key] : undefined;
-}
+export { child } from '../RecruitingTrigger/filters';
 
+/** What the service's JSON holds as text; '' for anything else. */
 export function text(value: unknown): string {
-	return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+	return scalarText(value) ?? '';
 }

@@ -16,7 +16,8 @@ export interface DeliveryFilters {
 /** What a field names, as text (ids may come as strings or numbers); undefined when it names nothing, empty included. */
 const named = (value: unknown): string | undefined => scalarText(value) || undefined;
 
-function child(value: unknown, key: string): unknown {
+/** A field of an object the service sent; undefined when the value is not an object. */
+export function child(value: unknown, key: string): unknown {
 	return typeof value === 'object' && value !== null ? (value as IDataObject)[key] : undefined;
 }
 
