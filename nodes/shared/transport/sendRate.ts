@@ -1,6 +1,7 @@
 import { headerOf, readAllowance, retryAfterSeconds, type Headers } from './allowance';
 import { Pace } from './pace';
 import { monotonicClock, RateLimitWaitExceeded, RunCancelled, type Clock, type WaitBudget } from './waitBudget';
+import { Throughput } from './throughput';
 import { SendWindow } from './window';
 
 /**
@@ -23,8 +24,6 @@ const FIRST_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 60_000;
 /** The longest pause one answer imposes: a Retry-After of a day must not silence a credential until n8n restarts. */
 const MAX_PAUSE_MS = 60 * 60_000;
-/** The rate refused is read over this long before the refusal. */
-const RECENT_MS = 2000;
 /** A quiet spell this long starts a new busy period: what is measured does not count the quiet. */
 const QUIET_MS = 1000;
 
@@ -52,10 +51,7 @@ export class SendRate {
 	private throttlesInARow = 0;
 	/** When the latest throttling answer came: those of requests sent before it are the same event. */
 	private throttledAt = -Infinity;
-	/** Answers let through since `measuredSince` (the last refusal, or the start of the busy period), and when the recent ones came. */
-	private measuredSince = 0;
-	private measuredAnswers = 0;
-	private answeredAt: number[] = [];
+	private readonly throughput: Throughput;
 	private idleSince: number | undefined;
 
 	private readonly queue: Waiter[] = [];
@@ -66,7 +62,8 @@ export class SendRate {
 
 	constructor(private readonly clock: Clock = monotonicClock) {
 		// Measured from now: the monotonic clock's zero is the process's start, hours ago maybe.
-		this.idleSince = this.measuredSince = clock.now();
+		this.idleSince = clock.now();
+		this.throughput = new Throughput(this.idleSince);
 	}
 
 	/**
@@ -78,9 +75,7 @@ export class SendRate {
 		if (budget.cancelled) return Promise.reject(new RunCancelled());
 		if (this.pausedUntil > now && !budget.allows(now, this.pausedUntil)) return Promise.reject(this.exceeded(budget));
 		if (this.idleSince !== undefined && now - this.idleSince > QUIET_MS) {
-			this.measuredSince = now;
-			this.measuredAnswers = 0;
-			this.answeredAt = [];
+			this.throughput.restart(now);
 		}
 		this.idleSince = undefined;
 		return new Promise<SendTicket>((resolve, reject) => {
@@ -202,9 +197,7 @@ export class SendRate {
 		// One request's failure (a bad record, a lost connection) says nothing of the allowance.
 		if (status >= 500) return;
 		this.throttlesInARow = 0;
-		this.measuredAnswers++;
-		this.answeredAt.push(now);
-		if (this.answeredAt[0] < now - 2 * RECENT_MS) this.answeredAt = this.answeredAt.filter((at) => at >= now - RECENT_MS);
+		this.throughput.answered(now);
 		this.window.answered(now, sentAt, this.throttledAt);
 		this.pace.answered(now, readAllowance(headers), this.inFlight);
 	}
@@ -215,21 +208,12 @@ export class SendRate {
 		if (sentAt >= this.throttledAt) {
 			this.throttlesInARow++;
 			this.throttledAt = now;
-			// The rate refused: the mean of what got through since the last refusal (which a pace below the
-			// limit lowers: alone, it settles at 70 % of a 5/s limit) and in the last RECENT_MS (which a
-			// burst drained in it raises: alone, refusals come in pairs). Less than a second is a burst,
-			// no rate, unless it went one at a time through a pause.
-			const sinceMs = now - this.measuredSince;
-			const recentMs = Math.min(RECENT_MS, sinceMs);
-			const recent = this.answeredAt.filter((at) => at > now - recentMs).length;
 			const oneAtATime = this.window.oneAtATime;
-			const told = recent > 0 && (sinceMs >= 1000 || (oneAtATime && sinceMs >= FIRST_BACKOFF_MS / 2));
-			const measured = told ? (this.measuredAnswers / (sinceMs / 1000) + recent / (recentMs / 1000)) / 2 : undefined;
+			// The shortest pause is half the first back-off.
+			const measured = this.throughput.rateAt(now, oneAtATime, FIRST_BACKOFF_MS / 2);
 			this.pace.refused(now, measured, oneAtATime);
 			this.window.throttled(measured !== undefined || allowance !== undefined);
-			this.measuredSince = now;
-			this.measuredAnswers = 0;
-			this.answeredAt = [];
+			this.throughput.restart(now);
 		}
 		if (allowance) this.pace.answered(now, allowance, this.inFlight);
 		// Retry-After is the least wait; without it, an exhausted allowance's reset. Refusals in a row
