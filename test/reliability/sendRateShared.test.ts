@@ -48,6 +48,23 @@ describe('processes sharing one credential (5/s, burst 5, 150 GETs each, started
 		expect(Math.max(...ends)).toBeLessThanOrEqual(ideal * 1.25);
 	});
 
+	// KNOWN GAP, found this stop (issue 32's point 3 with point 4's header forms): where the service
+	// states the allowance left, every process follows it as if it were its own. Two processes
+	// (150 GETs each, 5/s burst 5) burst on the same "remaining" after each pause and are refused
+	// 59 times each (39 % of their requests) with any of the three forms; with X-RateLimit-Reset as
+	// an epoch time the last is done at 2.0x the ideal. These tests pass while the gap is there.
+	test.failing.each(['x-ratelimit', 'x-ratelimit-delta', 'ratelimit'] as const)('2 processes with %s headers: the last done within 1.25 x the ideal, at most 5 %% refused', async (info) => {
+		const limiter = new RateLimiter(() => Date.now());
+		limiter.set({ rate: 5, burst: 5, info });
+		const runs = Array.from({ length: 2 }, () => process(new SendRate(), limiter, 150));
+		await until(() => runs.every((run) => run.finished()));
+		const ends = runs.map((run) => (Math.max(...run.doneAt) - T0) / 1000);
+		const refused = runs.reduce((sum, run) => sum + run.refused(), 0);
+		console.log(`2 processes, ${info}: done at ${ends.map((s) => s.toFixed(1)).join(', ')} s (ideal ${((300 - 5) / 5).toFixed(1)} s), refused ${refused}`);
+		expect(Math.max(...ends)).toBeLessThanOrEqual(((300 - 5) / 5) * 1.25);
+		expect(refused).toBeLessThanOrEqual(0.05 * 300);
+	});
+
 	/** Got through per second by the long process, each second after the short one left. */
 	async function afterDeparture(): Promise<number[]> {
 		const limiter = new RateLimiter(() => Date.now());
