@@ -69,8 +69,3 @@ export function isDuplicateDelivery(webhookKey: string, messageId: string, now: 
 	evict(now);
 	return false;
 }
-
-/** Forgets every id, as in a freshly started process. For tests. */
-export function clearSeenDeliveries(): void {
-	seen.clear();
-}

@@ -142,8 +142,3 @@ export async function refreshedSigningKey(
 	const secret = await fetchShared(entry, source, now);
 	return secret !== failedSecret ? secret : undefined;
 }
-
-/** Empties the cache, as in a freshly started process. For tests. */
-export function clearSigningKeyCache(): void {
-	cache.clear();
-}

@@ -23,7 +23,7 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 
-import { hookHarness, loadInFreshProcess, runNode, StaticDataStore, webhookServer } from './index';
+import { hookHarness, loadInFreshProcess, RestartableProcess, runNode, StaticDataStore, webhookServer } from './index';
 
 // ---------------------------------------------------------------- a local service double
 
@@ -617,6 +617,30 @@ describe('webhookServer', () => {
 			]);
 		} finally {
 			await fresh.close();
+		}
+	});
+
+	test('a node type given as a function (RestartableProcess): after restart() the same server and URL run the new process', async () => {
+		const n8n = new RestartableProcess(() => new (makeTrigger(new Map()))());
+		const store = new StaticDataStore();
+		const server = await webhookServer(n8n.node, params, { credentials: credentials(), credentialTypes, staticData: store });
+		try {
+			await hookHarness(n8n.node, params, { credentials: credentials(), credentialTypes, staticData: store, webhookBaseUrl: server.webhookBaseUrl }).activate();
+			const [hook] = [...service.hooks.values()];
+			const raw = '{"event":"candidate.hired"}';
+			const signature = createHmac('sha256', hook.secret).update(raw).digest('hex');
+			service.requests.length = 0;
+			// The process that ran the activation has the secret in memory.
+			expect((await post(server.url, raw, { 'x-signature': signature })).status).toBe(200);
+			expect(service.requests).toEqual([]);
+			n8n.restart();
+			expect((await post(server.url, raw, { 'x-signature': signature })).status).toBe(200);
+			expect(service.requests).toEqual([
+				{ method: 'GET', url: `/v1.0/${COMPANY}/hooks/${hook.id}/secret`, authorization: `Bearer ${TOKEN}` },
+			]);
+			expect(server.calls.map((call) => call.workflowData?.[0][0].json.event)).toEqual(['candidate.hired', 'candidate.hired']);
+		} finally {
+			await server.close();
 		}
 	});
 

@@ -7,8 +7,6 @@ import { HookContext } from 'n8n-core';
 import type {
 	IDataObject,
 	INodeParameters,
-	INodeType,
-	IVersionedNodeType,
 	WebhookSetupMethodNames,
 	WorkflowActivateMode,
 	WorkflowExecuteMode,
@@ -16,7 +14,7 @@ import type {
 import type { Workflow } from 'n8n-workflow';
 
 import { nodeKey, toStored, type StaticDataStore } from './staticData';
-import { TriggerWorkflow, type TriggerOptions } from './triggerWorkflow';
+import { TriggerWorkflow, type NodeTypeSource, type TriggerOptions } from './triggerWorkflow';
 
 export interface HookCall {
 	method: WebhookSetupMethodNames;
@@ -53,7 +51,7 @@ export interface HookHarness {
 }
 
 export function hookHarness(
-	nodeType: INodeType | IVersionedNodeType,
+	nodeType: NodeTypeSource,
 	parameters: INodeParameters,
 	options: TriggerOptions = {},
 ): HookHarness {

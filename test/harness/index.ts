@@ -8,6 +8,7 @@
  *   loadOptionsHarness(type, params)     listSearch methods (pickers) with n8n-core's LoadOptionsContext
  *   StaticDataStore                      the "database row" of static data, shareable between them
  *   loadInFreshProcess(load)             a module with fresh module memory (another n8n process)
+ *   RestartableProcess(start)            the process behind a test's URLs; restart() replaces it
  *
  * Real n8n code (n8n-core 2.41.1 / n8n-workflow 2.41.0, as installed):
  * - `WorkflowExecute.processRunExecutionData` (node ordering, pairedItem, onError / continueOnFail,
@@ -49,5 +50,5 @@ export { webhookServer, type WebhookCall, type WebhookServer } from './webhookSe
 export { StaticDataStore } from './staticData';
 export { HarnessCredentialsHelper, type CredentialValues } from './credentials';
 export { PACKAGE_NAME, fullTypeName } from './nodeTypes';
-export { type TriggerOptions } from './triggerWorkflow';
-export { loadInFreshProcess } from './freshProcess';
+export { type NodeTypeSource, type TriggerOptions } from './triggerWorkflow';
+export { loadInFreshProcess, RestartableProcess } from './freshProcess';

@@ -45,8 +45,18 @@ export interface TriggerOptions {
 
 export const DEFAULT_WEBHOOK_ID = '5f1c2d3e-harness-webhook';
 
+/**
+ * The node type a harness runs: an instance, or a function that returns the instance to use now.
+ * A function is called for every hook call and every request (each loads the workflow afresh, as
+ * n8n does), so a test can replace the n8n process behind the same URLs and static data
+ * (`RestartableProcess` in freshProcess.ts). It must return the same type (name, versions).
+ */
+export type NodeTypeSource = INodeType | IVersionedNodeType | (() => INodeType | IVersionedNodeType);
+
 export class TriggerWorkflow {
-	readonly nodeTypes: HarnessNodeTypes;
+	private readonly nodeTypeNow: () => INodeType | IVersionedNodeType;
+
+	private readonly typeName: string;
 
 	readonly credentialsHelper: HarnessCredentialsHelper;
 
@@ -61,16 +71,18 @@ export class TriggerWorkflow {
 	webhookBaseUrl: string | undefined;
 
 	constructor(
-		nodeType: INodeType | IVersionedNodeType,
+		source: NodeTypeSource,
 		parameters: INodeParameters,
 		private readonly options: TriggerOptions,
 	) {
+		this.nodeTypeNow = typeof source === 'function' ? source : () => source;
+		const nodeType = this.nodeTypeNow();
 		const typeName = fullTypeName(nodeType.description.name);
-		this.nodeTypes = new HarnessNodeTypes({ [typeName]: nodeType });
+		this.typeName = typeName;
 		const credentials = options.credentials ?? {};
 		this.credentialsHelper = new HarnessCredentialsHelper(options.credentialTypes ?? [], credentials);
 		const typeVersion = options.typeVersion ?? defaultVersionOf(nodeType);
-		const description = this.nodeTypes.getByNameAndVersion(typeName, typeVersion).description;
+		const description = this.nodeTypes().getByNameAndVersion(typeName, typeVersion).description;
 		this.node = {
 			id: 'trigger-node',
 			name: options.nodeName ?? (description.defaults?.name as string | undefined) ?? description.displayName,
@@ -95,6 +107,11 @@ export class TriggerWorkflow {
 		}
 	}
 
+	/** The node-type registry over the node type to use now. */
+	nodeTypes(): HarnessNodeTypes {
+		return new HarnessNodeTypes({ [this.typeName]: this.nodeTypeNow() });
+	}
+
 	/** A fresh `Workflow` loaded with the stored static data, as n8n builds for every call. */
 	loadWorkflow(): Workflow {
 		return new Workflow({
@@ -103,7 +120,7 @@ export class TriggerWorkflow {
 			nodes: [structuredClone(this.node)],
 			connections: {},
 			active: true,
-			nodeTypes: this.nodeTypes,
+			nodeTypes: this.nodeTypes(),
 			staticData: this.store.load(),
 			settings: { executionOrder: 'v1' },
 		});
@@ -121,7 +138,7 @@ export class TriggerWorkflow {
 	/** `WebhookService.getNodeWebhooks` for our single node and the chosen webhook. */
 	webhookData(workflow: Workflow, additionalData: IWorkflowExecuteAdditionalData): IWebhookData {
 		const node = workflow.getNode(this.node.name)!;
-		const nodeType = this.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+		const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 		const description = nodeType.description.webhooks?.find((w) => w.name === this.webhookName);
 		if (!description) {
 			throw new UnexpectedError(`Harness: node has no webhook named "${this.webhookName}"`);

@@ -13,15 +13,13 @@ import type {
 	IDataObject,
 	INodeExecutionData,
 	INodeParameters,
-	INodeType,
-	IVersionedNodeType,
 	IWebhookResponseData,
 	WebhookResponseMode,
 } from 'n8n-workflow';
 
 import { ResponseShim, shimRequest, type SentResponse, type WebhookRequestShim } from './expressShim';
 import { nodeKey, toStored, type StaticDataStore } from './staticData';
-import { TriggerWorkflow, type TriggerOptions } from './triggerWorkflow';
+import { TriggerWorkflow, type NodeTypeSource, type TriggerOptions } from './triggerWorkflow';
 
 export interface WebhookCall {
 	request: {
@@ -118,7 +116,7 @@ function sendStatic(res: ResponseShim, code: number, body: unknown) {
 }
 
 export async function webhookServer(
-	nodeType: INodeType | IVersionedNodeType,
+	nodeType: NodeTypeSource,
 	parameters: INodeParameters,
 	options: Omit<TriggerOptions, 'webhookBaseUrl'> = {},
 ): Promise<WebhookServer> {

@@ -12,10 +12,9 @@ import { Webhook as Signer } from 'standardwebhooks';
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
-import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
-import { clearSigningKeyCache } from '../../nodes/RecruitingTrigger/signingKeys';
 import { startSandbox, type Sandbox, type Webhook } from '../../sandbox';
 import { hookHarness, loadOptionsHarness, runNode, StaticDataStore, webhookServer, type WebhookServer } from '../harness';
+import { restartableTrigger } from '../trigger/process';
 
 const REDIRECTS = [301, 302, 303, 307, 308];
 const WEBHOOK = 'wh_demo';
@@ -44,6 +43,8 @@ async function startThief(): Promise<Thief> {
 let sandbox: Sandbox;
 let thief: Thief;
 let servers: WebhookServer[] = [];
+/** The n8n process running the trigger (each test starts a fresh one). */
+const n8n = restartableTrigger();
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0, seed: { applications: 150, jobs: 3, candidates: 5 } });
@@ -57,7 +58,7 @@ beforeEach(() => {
 	sandbox.setFaults([]);
 	sandbox.clearRequests();
 	thief.received.length = 0;
-	clearSigningKeyCache();
+	n8n.restart();
 });
 afterEach(async () => {
 	await sandbox.settleDeliveries();
@@ -133,12 +134,11 @@ describe('the trigger', () => {
 	const parameters = { webhookId: WEBHOOK, events: ['candidate.updated'], options: {} };
 
 	async function trigger() {
-		const node = new RecruitingTrigger();
 		const store = new StaticDataStore();
 		const options = { credentials: credentials(), credentialTypes: [new RecruitingApi()], staticData: store };
-		const server = await webhookServer(node, parameters, options);
+		const server = await webhookServer(n8n.node, parameters, options);
 		servers.push(server);
-		const hooks = hookHarness(node, parameters, { ...options, webhookBaseUrl: server.webhookBaseUrl });
+		const hooks = hookHarness(n8n.node, parameters, { ...options, webhookBaseUrl: server.webhookBaseUrl });
 		return { server, hooks };
 	}
 
@@ -170,7 +170,7 @@ describe('the trigger', () => {
 	test('signing-key fetch on a delivery: no key from another origin, 503, nothing started', async () => {
 		const { server, hooks } = await trigger();
 		await hooks.activate();
-		clearSigningKeyCache(); // a process that never ran the activation (queue mode, restart)
+		n8n.restart(); // a process that never ran the activation (queue mode, restart)
 		const location = redirect(302, `/webhooks/${WEBHOOK}`, 'GET');
 		const key = (sandbox.get('webhooks', WEBHOOK) as Webhook).signing_key;
 		const body = JSON.stringify({ id: 'evt_1', type: 'candidate.updated', timestamp: new Date().toISOString(), data: { object: { id: 'can_1' } } });

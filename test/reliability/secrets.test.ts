@@ -15,10 +15,9 @@ import type { INodeParameters } from 'n8n-workflow';
 import { Webhook as Signer } from 'standardwebhooks';
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
-import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
-import { clearSigningKeyCache } from '../../nodes/RecruitingTrigger/signingKeys';
 import type { FaultRule, Webhook } from '../../sandbox';
 import { hookHarness, StaticDataStore, webhookServer } from '../harness';
+import { restartableTrigger } from '../trigger/process';
 import { startNodeFixture, writeCounts, type NodeFixture } from './helpers';
 import { seededRecords } from './seeded';
 
@@ -191,7 +190,7 @@ describe('Recruiting Trigger, sentinel token and signing key', () => {
 		const { sandbox } = fx;
 		try {
 			sandbox.put('webhooks', { ...(sandbox.get('webhooks', 'wh_demo') as Webhook), signing_key: SENTINEL_KEY });
-			clearSigningKeyCache();
+			const n8n = restartableTrigger(); // a freshly started process runs the trigger
 			const logStart = logged.length;
 			const store = new StaticDataStore();
 			const parameters = { webhookId: 'wh_demo', events: ['candidate.updated'], options: { includeHeaders: true } };
@@ -200,8 +199,8 @@ describe('Recruiting Trigger, sentinel token and signing key', () => {
 				credentialTypes: [new RecruitingApi()],
 				staticData: store,
 			};
-			const server = await webhookServer(new RecruitingTrigger(), parameters, options);
-			const hooks = hookHarness(new RecruitingTrigger(), parameters, { ...options, webhookBaseUrl: server.webhookBaseUrl });
+			const server = await webhookServer(n8n.node, parameters, options);
+			const hooks = hookHarness(n8n.node, parameters, { ...options, webhookBaseUrl: server.webhookBaseUrl });
 			try {
 				await hooks.activate();
 				// Good deliveries, from the service and by hand.
@@ -232,7 +231,7 @@ describe('Recruiting Trigger, sentinel token and signing key', () => {
 					{ kind: 'status', status: 401, method: 'GET', times: -1 },
 					{ kind: 'drop', method: 'GET', times: -1 },
 				] as FaultRule[]) {
-					clearSigningKeyCache();
+					n8n.restart();
 					sandbox.setFaults([rule]);
 					expect(await post(SENTINEL_KEY)).toBe(503);
 					sandbox.setFaults([]);

@@ -15,11 +15,10 @@ import type { INodeParameters } from 'n8n-workflow';
 import { Webhook as Signer } from 'standardwebhooks';
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
-import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
-import { clearSigningKeyCache } from '../../nodes/RecruitingTrigger/signingKeys';
 import { startSandbox, type Sandbox, type Webhook } from '../../sandbox';
 import { hookHarness, StaticDataStore, webhookServer, type WebhookServer } from '../harness';
 import { clocksAt } from '../harness/clocks';
+import { restartableTrigger } from '../trigger/process';
 import { writeCounts } from './helpers';
 
 const SEED = Number(process.env.RELIABILITY_SEED ?? 20261122);
@@ -29,20 +28,22 @@ const counts = { attacksTried: 0, forgedDeliveriesAccepted: 0, authenticAccepted
 
 let sandbox: Sandbox;
 let server: WebhookServer;
+/** The n8n process running the trigger. */
+let n8n: ReturnType<typeof restartableTrigger>;
 
 const key = (id = WEBHOOK) => (sandbox.get('webhooks', id) as Webhook).signing_key;
 const parameters: INodeParameters = { webhookId: WEBHOOK, events: ['candidate.updated', 'job.created'], options: {} };
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0, seed: { applications: 3, jobs: 1, candidates: 3 } });
-	clearSigningKeyCache();
+	n8n = restartableTrigger();
 	const options = {
 		credentials: { recruitingApi: { baseUrl: sandbox.url, companyId: sandbox.companyId, accessToken: sandbox.token } },
 		credentialTypes: [new RecruitingApi()],
 		staticData: new StaticDataStore(),
 	};
-	server = await webhookServer(new RecruitingTrigger(), parameters, options);
-	await hookHarness(new RecruitingTrigger(), parameters, { ...options, webhookBaseUrl: server.webhookBaseUrl }).activate();
+	server = await webhookServer(n8n.node, parameters, options);
+	await hookHarness(n8n.node, parameters, { ...options, webhookBaseUrl: server.webhookBaseUrl }).activate();
 });
 afterAll(async () => {
 	writeCounts('webhookAttacks', counts, { startedAt, seed: SEED });
@@ -235,7 +236,7 @@ describe('the documented accepted cases (authentic deliveries)', () => {
 
 	test('a rotated key is accepted (after one refetch); the old key is then refused', async () => {
 		// As a process that has not seen forged deliveries lately (they use up the rate-limited refetch).
-		clearSigningKeyCache();
+		n8n.restart();
 		expect((await send(signed())).status).toBe(200); // caches the current key
 		const old = key();
 		const rotated = `whsec_${randomBytes(24).toString('base64')}`;
@@ -248,7 +249,7 @@ describe('the documented accepted cases (authentic deliveries)', () => {
 	});
 
 	test('a rotation right after a forged delivery is picked up at the next refetch, at most 60 s later', async () => {
-		clearSigningKeyCache();
+		n8n.restart();
 		expect((await send(signed())).status).toBe(200);
 		await attack(signed({ signingKey: `whsec_${randomBytes(24).toString('base64')}` })); // uses this minute's refetch
 		const rotated = `whsec_${randomBytes(24).toString('base64')}`;

@@ -9,8 +9,6 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { ORIGINAL_SLOT, TEST_SLOT } from '../../nodes/RecruitingTrigger/lifecycle';
-import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
-import { clearSigningKeyCache } from '../../nodes/RecruitingTrigger/signingKeys';
 import { readBorrowNote, withBorrowNote } from '../../nodes/RecruitingTrigger/borrowNote';
 import type { Sandbox, Webhook } from '../../sandbox';
 import { hookHarness, StaticDataStore } from '../harness';
@@ -156,7 +154,7 @@ describe('sequences that keep working', () => {
 		const before = dashboardState();
 		const { server, hooks, store } = await setup();
 		for (let i = 0; i < 4; i++) {
-			clearSigningKeyCache();
+			fx.restart();
 			await testListen(server, new StaticDataStore(store.workflowData)).activate('manual');
 		}
 		expect(remote().description.split('[n8n holds').length).toBe(2);
@@ -169,7 +167,7 @@ describe('sequences that keep working', () => {
 			await setupHooks(['job.deleted']).activate('update');
 		}
 		function setupHooks(events: string[]) {
-			return hookHarness(new RecruitingTrigger(), parameters({ events }), {
+			return hookHarness(fx.trigger, parameters({ events }), {
 				credentials: credentials(),
 				credentialTypes: [new RecruitingApi()],
 				staticData: store,
@@ -257,11 +255,11 @@ describe('sequences that keep working', () => {
 		const { server, hooks, store } = await setup();
 		await testListen(server, new StaticDataStore(store.workflowData)).activate('manual');
 		await hooks.activate();
-		clearSigningKeyCache();
-		const restarted = hookHarness(new RecruitingTrigger(), parameters(), { credentials: credentials(), credentialTypes: [new RecruitingApi()], staticData: new StaticDataStore(store.workflowData), webhookBaseUrl: server.webhookBaseUrl });
+		fx.restart();
+		const restarted = hookHarness(fx.trigger, parameters(), { credentials: credentials(), credentialTypes: [new RecruitingApi()], staticData: new StaticDataStore(store.workflowData), webhookBaseUrl: server.webhookBaseUrl });
 		expect(await restarted.activate('init')).toEqual({ existed: true });
 		await expect(testListen(server, new StaticDataStore(restarted.store.workflowData)).activate('manual')).rejects.toThrow('this workflow is published');
-		const republished = hookHarness(new RecruitingTrigger(), parameters({ events: ['job.deleted'] }), { credentials: credentials(), credentialTypes: [new RecruitingApi()], staticData: restarted.store, webhookBaseUrl: server.webhookBaseUrl });
+		const republished = hookHarness(fx.trigger, parameters({ events: ['job.deleted'] }), { credentials: credentials(), credentialTypes: [new RecruitingApi()], staticData: restarted.store, webhookBaseUrl: server.webhookBaseUrl });
 		await republished.activate('update');
 		await republished.deactivate();
 		expect(dashboardState()).toEqual(before);
@@ -320,7 +318,7 @@ describe('sequences that keep working', () => {
 			const before = dashboardState();
 			const { server, hooks } = await setup();
 			await hooks.activate();
-			const staging = hookHarness(new RecruitingTrigger(), parameters(), {
+			const staging = hookHarness(fx.triggerInOtherProcess(), parameters(), {
 				credentials: credentials(),
 				credentialTypes: [new RecruitingApi()],
 				staticData: new StaticDataStore(),

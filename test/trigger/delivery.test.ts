@@ -10,8 +10,7 @@ import { Webhook as Signer } from 'standardwebhooks';
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
-import { clearSeenDeliveries } from '../../nodes/RecruitingTrigger/seenDeliveries';
-import { clearSigningKeyCache, SIGNING_KEY_MAX_AGE_MS } from '../../nodes/RecruitingTrigger/signingKeys';
+import { SIGNING_KEY_MAX_AGE_MS } from '../../nodes/RecruitingTrigger/signingKeys';
 import type { Sandbox } from '../../sandbox';
 import { HarnessCredentialsHelper } from '../harness/credentials';
 import { webhookServer } from '../harness';
@@ -112,7 +111,7 @@ describe('deliveries', () => {
 		expect(again).toEqual({ status: 200, body: { message: 'Duplicate delivery (same webhook-id); ignored' } });
 		expect(dropping.server.calls.map((c) => c.workflowData?.[0][0].json.messageId)).toEqual(['msg_retry', undefined]);
 
-		clearSeenDeliveries();
+		fx.restart(); // a process that has not accepted msg_retry yet
 		const keeping = await active(parameters({ options: { dropDuplicates: false } }));
 		expect((await send(keeping.server.url)).status).toBe(200);
 		expect((await send(keeping.server.url)).status).toBe(200);
@@ -191,8 +190,8 @@ describe('deliveries', () => {
 			const forged = `whsec_${randomBytes(24).toString('base64')}`;
 			for (let i = 0; i < 20; i++) expect((await post(server.url, { key: forged })).status).toBe(401);
 			expect(webhookRequests()).toEqual([{ method: 'GET', id: WEBHOOK, body: undefined }]);
-			// Malformed headers never cost a request at all.
-			clearSigningKeyCache();
+			// Malformed headers never cost a request at all, even to a process with no key in memory.
+			fx.restart();
 			sandbox.clearRequests();
 			for (let i = 0; i < 5; i++) {
 				expect((await post(server.url, { headers: { 'webhook-signature': 'garbage' } })).status).toBe(401);
@@ -218,28 +217,23 @@ describe('deliveries', () => {
 
 	it('a delivery to another process (empty memory) fetches the key and verifies', async () => {
 		const { server, store } = await active();
-		clearSigningKeyCache();
+		fx.restart();
 		expect((await sandbox.deliver({ webhookId: WEBHOOK, event: 'candidate.updated' })).status).toBe(200);
 		expect(items(server)).toHaveLength(1);
 		expect(webhookRequests()).toEqual([{ method: 'GET', id: WEBHOOK, body: undefined }]);
 
-		// A queue-mode webhook process with its own module memory, serving the same workflow.
-		await jest.isolateModulesAsync(async () => {
-			const isolated = (await import('../../nodes/RecruitingTrigger/RecruitingTrigger.node')) as {
-				RecruitingTrigger: typeof RecruitingTrigger;
-			};
-			const other = await webhookServer(new isolated.RecruitingTrigger(), parameters(), {
-				credentials: credentials(),
-				credentialTypes: [new RecruitingApi()],
-				staticData: store,
-			});
-			fx.closeAfterTest(other);
-			sandbox.clearRequests();
-			const response = await post(other.url);
-			expect(response.status).toBe(200);
-			expect(items(other)).toHaveLength(1);
-			expect(webhookRequests()).toEqual([{ method: 'GET', id: WEBHOOK, body: undefined }]);
+		// A queue-mode webhook process alongside, with its own module memory, serving the same workflow.
+		const other = await webhookServer(fx.triggerInOtherProcess(), parameters(), {
+			credentials: credentials(),
+			credentialTypes: [new RecruitingApi()],
+			staticData: store,
 		});
+		fx.closeAfterTest(other);
+		sandbox.clearRequests();
+		const response = await post(other.url);
+		expect(response.status).toBe(200);
+		expect(items(other)).toHaveLength(1);
+		expect(webhookRequests()).toEqual([{ method: 'GET', id: WEBHOOK, body: undefined }]);
 	});
 
 	it('a valid signature over a body that is not JSON: 415 (text/plain) or n8n\'s 422 (application/json)', async () => {
@@ -262,7 +256,7 @@ describe('deliveries', () => {
 
 	it('when the key cannot be fetched: 503, nothing starts, and retries are rate limited', async () => {
 		const { server } = await active();
-		clearSigningKeyCache();
+		fx.restart();
 		sandbox.setFaults([{ kind: 'status', status: 401, method: 'GET', path: `/webhooks/${WEBHOOK}`, times: -1 }]);
 		for (let i = 0; i < 4; i++) {
 			expect((await post(server.url, { key: remote().signing_key })).status).toBe(503);
@@ -409,7 +403,7 @@ describe('signing keys and the credential', () => {
 		for (const seconds of [option!.default as number, option!.typeOptions!.maxValue! * 2]) {
 			const { server } = await withOptions({ signingKeyMaxAge: seconds });
 			// Not the key the activation read: the first delivery fetches it, at fetchedBy or later.
-			clearSigningKeyCache();
+			fx.restart();
 			const old = remote().signing_key;
 			const fetchedBy = Date.now();
 			expect((await post(server.url, { key: old })).status).toBe(200);
@@ -445,7 +439,7 @@ describe('signing keys and the credential', () => {
 
 	it('a rate-limited key fetch on the delivery path answers 503 at once: no 429 waits, no retries', async () => {
 		const { server } = await withOptions();
-		clearSigningKeyCache();
+		fx.restart();
 		// Retry-After an hour: a path that waited for it would never answer within the test's limit.
 		sandbox.setFaults([{ kind: 'rate_limit', retryAfter: 3600, method: 'GET', path: `/webhooks/${WEBHOOK}`, times: -1 }]);
 		const answer = await post(server.url);
@@ -482,7 +476,7 @@ describe('signing keys and the credential', () => {
 	// a key that came after 20 s would verify the delivery (200), so a 503 shows the cut.
 	it('a slow key fetch on the delivery path gives up with 503 (its 5 s limit), after one attempt', async () => {
 		const { server } = await withOptions();
-		clearSigningKeyCache();
+		fx.restart();
 		sandbox.setFaults([{ kind: 'slow', delayMs: 20_000, method: 'GET', path: `/webhooks/${WEBHOOK}`, times: -1 }]);
 		expect((await post(server.url)).status).toBe(503);
 		expect(sandbox.faultHits()[0]).toBe(1);
@@ -491,7 +485,7 @@ describe('signing keys and the credential', () => {
 
 	it('a key fetch whose answer trickles in (headers at once, a byte now and then) is cut too', async () => {
 		const { server } = await withOptions();
-		clearSigningKeyCache();
+		fx.restart();
 		sandbox.setFaults([{ kind: 'trickle', delayMs: 20_000, method: 'GET', path: `/webhooks/${WEBHOOK}`, times: -1 }]);
 		expect((await post(server.url)).status).toBe(503);
 		expect(sandbox.faultHits()[0]).toBe(1);

@@ -1,17 +1,15 @@
 /**
  * The Recruiting Trigger's test set-up, shared by the suites that drive it through n8n-core's hook
  * and webhook contexts against the sandbox: `const fx = useTriggerFixture()` registers the Jest
- * hooks (one sandbox per file, reset before each test like a freshly started n8n process) and
- * returns the helpers.
+ * hooks (one sandbox per file, reset before each test) and returns the helpers. Each test runs the
+ * trigger in a freshly started n8n process (test/trigger/process.ts): its own module memory.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
-import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
-import { clearSeenDeliveries } from '../../nodes/RecruitingTrigger/seenDeliveries';
-import { clearSigningKeyCache } from '../../nodes/RecruitingTrigger/signingKeys';
 import { startSandbox, type Sandbox, type Webhook } from '../../sandbox';
 import { hookHarness, StaticDataStore, webhookServer, type HookHarness, type WebhookServer } from '../harness';
+import { restartableTrigger, triggerInNewProcess } from './process';
 
 export const WEBHOOK = 'wh_demo';
 export const SELECTED = ['candidate.updated', 'job.created', 'application.created'];
@@ -39,6 +37,8 @@ export function useTriggerFixture() {
 	let servers: WebhookServer[] = [];
 	/** The credential's base URL when not the sandbox's (a proxy in front of it). */
 	let baseUrl: string | undefined;
+	/** The n8n process running the trigger behind this test's URLs and static data. */
+	const n8n = restartableTrigger();
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0, seed: SEED });
@@ -49,10 +49,9 @@ export function useTriggerFixture() {
 	beforeEach(() => {
 		sandbox.reset(SEED);
 		// Every test starts as a freshly started n8n process: no signing key, no delivery ids in memory.
-		clearSigningKeyCache();
+		n8n.restart();
 		// A token of its own per test: a 429's pause or pace (kept per credential) must not carry into the next test.
 		sandbox.rotateToken();
-		clearSeenDeliveries();
 		baseUrl = undefined;
 	});
 	afterEach(async () => {
@@ -83,7 +82,7 @@ export function useTriggerFixture() {
 	};
 	/** A hook harness of the trigger with its own static data, at `webhookBaseUrl`. */
 	const harnessAt = (webhookBaseUrl: string, store: StaticDataStore, params = parameters(), extra: { webhookId?: string; workflowId?: string } = {}) =>
-		hookHarness(new RecruitingTrigger(), params, {
+		hookHarness(n8n.node, params, {
 			credentials: credentials(),
 			credentialTypes: [new RecruitingApi()],
 			staticData: store,
@@ -95,6 +94,21 @@ export function useTriggerFixture() {
 		get sandbox() {
 			return sandbox;
 		},
+		/**
+		 * The trigger of the n8n process running now, for harnesses the test makes itself: pass the
+		 * function, so they follow a `restart()` like the fixture's own.
+		 */
+		trigger: n8n.node,
+		/**
+		 * n8n restarted, or the next delivery reaches a queue-mode webhook process that never ran the
+		 * activation: every server and hook harness of this test, made before or after, runs from now
+		 * on in a freshly started process (nothing in memory; URLs and static data stay).
+		 */
+		restart() {
+			n8n.restart();
+		},
+		/** The trigger in another process alongside this one (a queue-mode webhook process, a second n8n instance). */
+		triggerInOtherProcess: triggerInNewProcess,
 		useCredentialBaseUrl(url: string) {
 			baseUrl = url;
 		},
@@ -110,12 +124,11 @@ export function useTriggerFixture() {
 		webhookRequests,
 		/** A webhook server (n8n's production endpoint) and a hook harness sharing one static-data row. */
 		async setup(params: INodeParameters = parameters(), store = new StaticDataStore()): Promise<Setup> {
-			const node = new RecruitingTrigger();
 			const options = { credentials: credentials(), credentialTypes: [new RecruitingApi()], staticData: store };
-			const server = await webhookServer(node, params, options);
+			const server = await webhookServer(n8n.node, params, options);
 			servers.push(server);
 			const hooksWith = (p: INodeParameters, s = store) =>
-				hookHarness(node, p, { ...options, credentials: credentials(), staticData: s, webhookBaseUrl: server.webhookBaseUrl });
+				hookHarness(n8n.node, p, { ...options, credentials: credentials(), staticData: s, webhookBaseUrl: server.webhookBaseUrl });
 			return { server, hooks: hooksWith(params), store, hooksWith };
 		},
 		/** The editor's test listen: its own copy of static data, the test URL, activation "manual". */

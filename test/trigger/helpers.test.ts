@@ -5,16 +5,16 @@ import { ownUrls, sameEndpoint } from '../../nodes/RecruitingTrigger/n8nUrls';
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
+import type { isDuplicateDelivery as IsDuplicateDelivery } from '../../nodes/RecruitingTrigger/seenDeliveries';
 import {
-	clearSeenDeliveries,
 	DUPLICATE_WINDOW_MINUTES,
 	DUPLICATE_WINDOW_MS,
 	HELD_DELIVERIES_PER_SECOND,
-	isDuplicateDelivery,
 	MAX_REMEMBERED_DELIVERIES,
 } from '../../nodes/RecruitingTrigger/seenDeliveries';
 import { readBorrowNote, withBorrowNote } from '../../nodes/RecruitingTrigger/borrowNote';
 import { SIGNING_KEY_MAX_AGE_SECONDS } from '../../nodes/RecruitingTrigger/signingKeys';
+import { seenDeliveriesInNewProcess } from './process';
 
 describe('ownUrls', () => {
 	const production = 'https://n8n.example.com/base/webhook/node-1/webhook';
@@ -54,7 +54,9 @@ describe('ownUrls', () => {
 describe('isDuplicateDelivery', () => {
 	/** The same reading on both clocks. */
 	const both = (ms: number) => ({ monotonic: ms, wall: ms });
-	beforeEach(() => clearSeenDeliveries());
+	// Each test in a freshly started process: no delivery id in memory.
+	let isDuplicateDelivery: typeof IsDuplicateDelivery;
+	beforeEach(() => ({ isDuplicateDelivery } = seenDeliveriesInNewProcess()));
 
 	it('remembers an id for 10 minutes, per webhook', () => {
 		expect(isDuplicateDelivery('w1', 'm1', both(0))).toBe(false);

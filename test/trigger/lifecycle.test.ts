@@ -7,8 +7,6 @@ import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { ORIGINAL_SLOT, TEST_SLOT } from '../../nodes/RecruitingTrigger/lifecycle';
-import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
-import { clearSigningKeyCache } from '../../nodes/RecruitingTrigger/signingKeys';
 import { readBorrowNote, withBorrowNote } from '../../nodes/RecruitingTrigger/borrowNote';
 import type { Sandbox } from '../../sandbox';
 import { hookHarness, StaticDataStore } from '../harness';
@@ -263,7 +261,7 @@ describe('the remembered original survives', () => {
 		let events = SELECTED;
 		for (let restart = 0; restart < 5; restart++) {
 			// A new n8n process at the same URL: static data from the database, nothing in memory.
-			clearSigningKeyCache();
+			fx.restart();
 			store = new StaticDataStore(store.workflowData);
 			expect(await first.hooksWith(parameters({ events }), store).activate('init')).toEqual({ existed: true });
 			// Republished with other events: create runs again but keeps the original.
@@ -276,7 +274,7 @@ describe('the remembered original survives', () => {
 			expect(withoutWroteEvents(store.workflowData)).toEqual(withoutWroteEvents(saved));
 			expect(JSON.stringify(store.workflowData)).toContain(`"wroteEvents":${JSON.stringify(events)}`);
 		}
-		clearSigningKeyCache();
+		fx.restart();
 		const hooks = first.hooksWith(parameters({ events }), new StaticDataStore(store.workflowData));
 		expect(await hooks.deactivate()).toBe(true);
 		expect(dashboardState()).toEqual(before);
@@ -359,7 +357,7 @@ describe('the remembered original survives', () => {
 			const s = await setup();
 			await testListen(s.server, new StaticDataStore(s.store.workflowData)).activate('manual');
 			expect(remote().endpoint).toContain('/webhook-test/');
-			clearSigningKeyCache();
+			fx.restart();
 			return { before, ...s };
 		}
 
@@ -443,7 +441,7 @@ describe('the trigger owns what it borrows, and nothing else', () => {
 		const first = await setup();
 		await first.hooks.activate();
 		// Another workflow of the same n8n: same base URL, its own node webhook id and static data.
-		const second = hookHarness(new RecruitingTrigger(), parameters(), {
+		const second = hookHarness(fx.trigger, parameters(), {
 			credentials: credentials(),
 			credentialTypes: [new RecruitingApi()],
 			staticData: new StaticDataStore(),
@@ -461,7 +459,7 @@ describe('the trigger owns what it borrows, and nothing else', () => {
 		expect((await sandbox.deliver({ webhookId: WEBHOOK, event: 'candidate.updated' })).status).toBe(200);
 		expect(items(first.server)).toHaveLength(1);
 		// Its test listen is refused the same way.
-		const secondTest = hookHarness(new RecruitingTrigger(), parameters(), {
+		const secondTest = hookHarness(fx.trigger, parameters(), {
 			credentials: credentials(),
 			credentialTypes: [new RecruitingApi()],
 			staticData: new StaticDataStore(),

@@ -1,16 +1,10 @@
 /** The in-memory signing key cache: one shared fetch, a bounded age, rate-limited refetches, nothing persisted. */
-import {
-	clearSigningKeyCache,
-	currentSigningKey,
-	forgetSigningKey,
-	refreshedSigningKey,
-	rememberSigningKey,
-	SIGNING_KEY_MAX_AGE_MS,
-	SIGNING_KEY_REFETCH_INTERVAL_MS,
-	signingKeyCacheKey,
-} from '../../nodes/RecruitingTrigger/signingKeys';
-import { clearSeenDeliveries, DUPLICATE_WINDOW_MS, isDuplicateDelivery } from '../../nodes/RecruitingTrigger/seenDeliveries';
+import type { isDuplicateDelivery as IsDuplicateDelivery } from '../../nodes/RecruitingTrigger/seenDeliveries';
+import { DUPLICATE_WINDOW_MS } from '../../nodes/RecruitingTrigger/seenDeliveries';
+import type * as SigningKeys from '../../nodes/RecruitingTrigger/signingKeys';
+import { SIGNING_KEY_MAX_AGE_MS, SIGNING_KEY_REFETCH_INTERVAL_MS, signingKeyCacheKey } from '../../nodes/RecruitingTrigger/signingKeys';
 import { clocksAt } from '../harness/clocks';
+import { seenDeliveriesInNewProcess, signingKeysInNewProcess } from './process';
 
 function source(keys: Array<string | Error>) {
 	const calls = { count: 0 };
@@ -27,7 +21,16 @@ function source(keys: Array<string | Error>) {
 	};
 }
 
-beforeEach(() => clearSigningKeyCache());
+// Each test runs in a freshly started process: no key and no delivery id in memory.
+let currentSigningKey: typeof SigningKeys.currentSigningKey;
+let forgetSigningKey: typeof SigningKeys.forgetSigningKey;
+let refreshedSigningKey: typeof SigningKeys.refreshedSigningKey;
+let rememberSigningKey: typeof SigningKeys.rememberSigningKey;
+let isDuplicateDelivery: typeof IsDuplicateDelivery;
+beforeEach(() => {
+	({ currentSigningKey, forgetSigningKey, refreshedSigningKey, rememberSigningKey } = signingKeysInNewProcess());
+	({ isDuplicateDelivery } = seenDeliveriesInNewProcess());
+});
 
 /** The same reading on both clocks. */
 const at = (ms: number) => ({ monotonic: ms, wall: ms });
@@ -131,19 +134,15 @@ describe('ages on both clocks (issue 32, item 5)', () => {
 	});
 
 	it('a delivery id is remembered until both clocks say the window passed: a replay after the wall clock stepped back is caught', async () => {
-		try {
-			expect(isDuplicateDelivery('wh', 'msg_1')).toBe(false);
-			// The wall clock stepped back 6 min while 10 min 2 s passed: the message's timestamp is
-			// within the 5-minute tolerance again, and the monotonic clock alone would have forgotten it.
-			let restore = clocksAt(Date.now() - 6 * 60_000, DUPLICATE_WINDOW_MS + 1000);
-			expect(isDuplicateDelivery('wh', 'msg_1')).toBe(true);
-			restore();
-			// Stepped forward an hour while a second passed: the wall clock alone would have forgotten it.
-			restore = clocksAt(Date.now() + 60 * 60_000, 1000);
-			expect(isDuplicateDelivery('wh', 'msg_1')).toBe(true);
-			restore();
-		} finally {
-			clearSeenDeliveries();
-		}
+		expect(isDuplicateDelivery('wh', 'msg_1')).toBe(false);
+		// The wall clock stepped back 6 min while 10 min 2 s passed: the message's timestamp is
+		// within the 5-minute tolerance again, and the monotonic clock alone would have forgotten it.
+		let restore = clocksAt(Date.now() - 6 * 60_000, DUPLICATE_WINDOW_MS + 1000);
+		expect(isDuplicateDelivery('wh', 'msg_1')).toBe(true);
+		restore();
+		// Stepped forward an hour while a second passed: the wall clock alone would have forgotten it.
+		restore = clocksAt(Date.now() + 60 * 60_000, 1000);
+		expect(isDuplicateDelivery('wh', 'msg_1')).toBe(true);
+		restore();
 	});
 });

@@ -7,13 +7,14 @@
  * differently (host case, default port) still gets the original back.
  */
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
-import { RecruitingTrigger } from '../../nodes/RecruitingTrigger/RecruitingTrigger.node';
-import { clearSigningKeyCache } from '../../nodes/RecruitingTrigger/signingKeys';
 import { startSandbox, type Sandbox, type Webhook } from '../../sandbox';
 import { hookHarness, StaticDataStore, webhookServer } from '../harness';
+import { restartableTrigger } from './process';
 
 const P = { webhookId: 'wh_demo', events: ['candidate.updated'], options: {} };
 let sandbox: Sandbox;
+/** The n8n process running the trigger (each test starts a fresh one). */
+const n8n = restartableTrigger();
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0, seed: { applications: 5, jobs: 2, candidates: 5 } });
@@ -21,13 +22,13 @@ beforeAll(async () => {
 afterAll(async () => await sandbox.close());
 beforeEach(() => {
 	sandbox.reset({ applications: 5, jobs: 2, candidates: 5 });
-	clearSigningKeyCache();
+	n8n.restart();
 });
 
 const creds = () => ({ recruitingApi: { baseUrl: sandbox.url, companyId: sandbox.companyId, accessToken: sandbox.token } });
 const endpoint = () => (sandbox.get('webhooks', 'wh_demo') as Webhook).endpoint;
 const harness = (store: StaticDataStore, webhookBaseUrl: string) =>
-	hookHarness(new RecruitingTrigger(), P, { credentials: creds(), credentialTypes: [new RecruitingApi()], staticData: store, webhookBaseUrl });
+	hookHarness(n8n.node, P, { credentials: creds(), credentialTypes: [new RecruitingApi()], staticData: store, webhookBaseUrl });
 
 let servers: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
@@ -37,7 +38,7 @@ afterEach(async () => {
 
 async function splitHosts() {
 	const store = new StaticDataStore();
-	const server = await webhookServer(new RecruitingTrigger(), P, { credentials: creds(), credentialTypes: [new RecruitingApi()], staticData: store });
+	const server = await webhookServer(n8n.node, P, { credentials: creds(), credentialTypes: [new RecruitingApi()], staticData: store });
 	servers.push(server);
 	const productionBase = server.webhookBaseUrl; // http://127.0.0.1:<port>/webhook
 	const testBase = productionBase.replace('127.0.0.1', 'localhost').replace(/\/webhook$/, '/webhook-test');
