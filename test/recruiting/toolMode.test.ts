@@ -8,8 +8,11 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 import type { Application, Candidate } from '../../sandbox';
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
-import { toolShapeFields, type ToolShape } from '../../nodes/Recruiting/actions/simplify';
+import { simplifyForTool, type ToolShape } from '../../nodes/Recruiting/actions/simplify';
 import { apiPath, errorOf, jsonOf, listDirect, toolVariant, useRecruitingFixture } from './fixture';
+
+/** The fields of a tool shape, in order: what it makes of an empty record. */
+const toolShapeFields = (shape: ToolShape): string[] => Object.keys(simplifyForTool({}, shape));
 
 const SEED = { applications: 45, jobs: 3, candidates: 45, tags: 4 };
 const fx = useRecruitingFixture(SEED);

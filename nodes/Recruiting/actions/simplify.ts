@@ -281,7 +281,4 @@ const TOOL_SHAPES = {
 /** The kinds of record an operation can output, each with its simplified shape for a model. */
 export type ToolShape = keyof typeof TOOL_SHAPES;
 
-/** The fields of each tool shape, in order (for tests and docs). */
-export const toolShapeFields = (shape: ToolShape): string[] => Object.keys(TOOL_SHAPES[shape]);
-
 export const simplifyForTool = (record: IDataObject, shape: ToolShape): IDataObject => flatten(record, TOOL_SHAPES[shape]);
