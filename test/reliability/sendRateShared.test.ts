@@ -5,7 +5,7 @@
  */
 import { SendRate } from '../../nodes/shared/transport/sendRate';
 import { WaitBudget } from '../../nodes/shared/transport/waitBudget';
-import { RateLimiter, type RateLimitConfig } from '../../sandbox/rateLimit';
+import { RateLimiter } from '../../sandbox/rateLimit';
 import { flush, T0 } from './sendRateBench';
 
 beforeEach(() => jest.useFakeTimers({ now: T0 }));
@@ -48,12 +48,14 @@ describe('processes sharing one credential (5/s, burst 5, 150 GETs each, started
 		expect(Math.max(...ends)).toBeLessThanOrEqual(ideal * 1.25);
 	});
 
-	// Where the service states the allowance left, each process once followed it as if it were its own:
-	// two processes burst on the same "remaining" after each pause, refused 59 times each (39 % of
-	// their requests), with X-RateLimit-Reset as an epoch time done at 2.0x the ideal. A process now
-	// sees others spend (less left than its own requests explain, or refused while some was left) and
-	// then takes what the reading of the refill leaves it, evened out by the refusals (pace.ts).
-	test.each(['x-ratelimit', 'x-ratelimit-delta', 'ratelimit'] as const)('2 processes with %s headers: the last done within 1.25 x the ideal, at most 5 %% refused', async (info) => {
+	// KNOWN GAP, found this stop (issue 32's point 3 with point 4's header forms): where the service
+	// states the allowance left, every process follows it as if it were its own. Two processes
+	// (150 GETs each, 5/s burst 5) burst on the same "remaining" after each pause and are refused
+	// 59 times each (39 % of their requests) with any of the three forms; with X-RateLimit-Reset as
+	// an epoch time the last is done at 2.0x the ideal. A fix was tried this stop and taken back: a
+	// process that saw others stopped spending what was left, and was starved by one that had not
+	// seen it (the guards below). These tests pass while the gap is there.
+	test.failing.each(['x-ratelimit', 'x-ratelimit-delta', 'ratelimit'] as const)('2 processes with %s headers: the last done within 1.25 x the ideal, at most 5 %% refused', async (info) => {
 		const limiter = new RateLimiter(() => Date.now());
 		limiter.set({ rate: 5, burst: 5, info });
 		const runs = Array.from({ length: 2 }, () => process(new SendRate(), limiter, 150));
@@ -65,22 +67,37 @@ describe('processes sharing one credential (5/s, burst 5, 150 GETs each, started
 		expect(refused).toBeLessThanOrEqual(0.05 * 300);
 	});
 
-	test.each(['x-ratelimit', 'ratelimit'] as const)('4 processes with %s headers: every GET done, the last within 1.25 x the ideal', async (info) => {
+	// Guards for whoever fixes the gap above, from a hostile review of the fix that was taken back:
+	// each held before it and failed with it.
+	test('with RateLimit headers at 50/s burst 50, a short job (300 GETs) beside a long one (3,000) gets its share: done within 30 s', async () => {
 		const limiter = new RateLimiter(() => Date.now());
-		limiter.set({ rate: 5, burst: 5, info });
-		const runs = Array.from({ length: 4 }, () => process(new SendRate(), limiter, 150));
+		limiter.set({ rate: 50, burst: 50, info: 'ratelimit' });
+		const long = process(new SendRate(), limiter, 3000);
+		const short = process(new SendRate(), limiter, 300);
+		await until(() => long.finished() && short.finished());
+		const shortDone = (Math.max(...short.doneAt) - T0) / 1000;
+		console.log(`a short job beside a long one, RateLimit headers: done at ${shortDone.toFixed(1)} s (its fair share ~12 s), refused ${short.refused()}`);
+		// The fix taken back: 115.6 s, nothing got through from 4 s to 108 s.
+		expect(short.doneAt).toHaveLength(300);
+		expect(shortDone).toBeLessThanOrEqual(30);
+	});
+
+	test('a fixed window of 60 per 60 s with X-RateLimit-* (delta), 2 processes × 150 GETs: done in 5 windows', async () => {
+		const limiter = new RateLimiter(() => Date.now());
+		limiter.set({ rate: 1, burst: 60, shape: 'window', info: 'x-ratelimit-delta' });
+		const runs = [process(new SendRate(), limiter, 150), process(new SendRate(), limiter, 150)];
 		await until(() => runs.every((run) => run.finished()));
 		const ends = runs.map((run) => (Math.max(...run.doneAt) - T0) / 1000);
-		console.log(`4 processes, ${info}: done at ${ends.map((s) => s.toFixed(1)).join(', ')} s (ideal ${((600 - 5) / 5).toFixed(1)} s), refused ${runs.map((run) => run.refused()).join(', ')}`);
-		for (const run of runs) expect(run.doneAt).toHaveLength(150);
-		expect(Math.max(...ends)).toBeLessThanOrEqual(((600 - 5) / 5) * 1.25);
+		console.log(`fixed window 60 per 60 s, 2 processes: done at ${ends.map((s) => s.toFixed(1)).join(', ')} s`);
+		// The fix taken back: 300.4 s, the last process left its window partly unspent (a 6th window: with a quota per hour, an hour more).
+		expect(Math.max(...ends)).toBeLessThanOrEqual(241);
 	});
 
 	/** Got through per second by the long process, each second after the short one left. */
-	async function afterDeparture(info?: RateLimitConfig['info'], shortCount = 100): Promise<number[]> {
+	async function afterDeparture(): Promise<number[]> {
 		const limiter = new RateLimiter(() => Date.now());
-		limiter.set({ rate: 5, burst: 5, info });
-		const short = process(new SendRate(), limiter, shortCount);
+		limiter.set({ rate: 5, burst: 5 });
+		const short = process(new SendRate(), limiter, 100);
 		const long = process(new SendRate(), limiter, 600);
 		await until(short.finished);
 		const left = Math.max(...short.doneAt);
@@ -103,12 +120,6 @@ describe('processes sharing one credential (5/s, burst 5, 150 GETs each, started
 	// one of the slow ones (16 s): the process left had just been cut. This test passes while the gap is there.
 	test.failing('when one process stops, the other takes >= 80 % of the allowance within 10 s', async () => {
 		expect(reachedBy(await afterDeparture(), 10)).toBe(true);
-	});
-
-	// With the allowance stated, the departure shows at once: what is left grows, the reading of the
-	// refill rises, and a full allowance is taken. Over 4 departure moments (60 to 200 GETs) each.
-	test.each(['x-ratelimit', 'ratelimit'] as const)('with %s headers, the other takes >= 80 % of the allowance within 10 s, whenever the first leaves', async (info) => {
-		for (const shortCount of [60, 100, 140, 200]) expect([shortCount, reachedBy(await afterDeparture(info, shortCount), 10)]).toEqual([shortCount, true]);
 	});
 
 	test('and then, alone, it keeps >= 90 % of the allowance (not 80 %: the rate refused is not just the average since the last refusal)', async () => {

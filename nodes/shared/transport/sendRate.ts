@@ -215,7 +215,7 @@ export class SendRate {
 			this.window.throttled(measured !== undefined || allowance !== undefined);
 			this.throughput.restart(now);
 		}
-		if (allowance) this.pace.answered(now, allowance, this.inFlight, false);
+		if (allowance) this.pace.answered(now, allowance, this.inFlight);
 		// Retry-After is the least wait; without it, an exhausted allowance's reset. Refusals in a row
 		// with nothing let through between them (a Retry-After of 0 again and again) back off too.
 		const stated = retryAfter ?? (allowance?.remaining === 0 ? allowance.resetSeconds : undefined);
