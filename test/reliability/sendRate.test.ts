@@ -263,6 +263,8 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 		['Retry-After only', { rate: 2, burst: 10, shape: 'window' }, Infinity],
 		['no Retry-After', { rate: 2, burst: 10, shape: 'window', retryAfter: 'none' }, Infinity],
 		['X-RateLimit-* (reset as an epoch time)', { rate: 2, burst: 10, shape: 'window', info: 'x-ratelimit' }, 3],
+		// The policy's rate (q ÷ w) once refilled a window between answers: one refused per window, 9 in all.
+		['RateLimit and RateLimit-Policy', { rate: 2, burst: 10, shape: 'window', info: 'ratelimit' }, 3],
 	] as [string, RateLimitConfig, number][])('a fixed window of 10 per 5 s, %s: 100 GETs within 1.5 × the ideal', async (_, config, mostRefused) => {
 		const service = limitedService(config);
 		const { results, seconds, stats } = await runGets(service, 100);

@@ -129,7 +129,8 @@ export class Pace {
 		if (rate === Infinity) {
 			if (!stated) this.tokens = Infinity;
 			else if (this.tokens < 1 && now >= this.lookAgainAt(now)) this.tokens = 1;
-		} else {
+		} else if (!(stated?.windowed && stated.resetAt > now)) {
+			// (A window refills nothing before its reset, whatever rate its policy states.)
 			// Probing above the rate refused goes paced, never as a burst: a burst the size of the probe
 			// after a quiet spell would be refused all at once.
 			const capacity = stated?.limit ?? Math.max(1, Math.min(rate, this.refusedRate) * BURST_SECONDS);
