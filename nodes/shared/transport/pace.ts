@@ -69,7 +69,7 @@ export class Pace {
 		this.refill(now);
 		if (this.tokens >= 1) return 0;
 		const rate = this.rate(now);
-		const refill = rate === Infinity ? Infinity : ((1 - this.tokens) / rate) * 1000;
+		const refill = rate === Infinity || this.waitingForReset(now) ? Infinity : ((1 - this.tokens) / rate) * 1000;
 		const reset = this.stated ? this.stated.resetAt - now : Infinity;
 		const lookAgain = this.lookAgainAt(now) - now;
 		return Math.max(1, Math.min(refill, reset, lookAgain));
@@ -80,8 +80,12 @@ export class Pace {
 	 * refills nothing before its reset: once one such request is refused, wait for the reset).
 	 */
 	private lookAgainAt(now: number): number {
-		const stated = this.stated;
-		return stated?.windowed && stated.resetAt > now ? Infinity : this.lastTakenAt + 1000;
+		return this.waitingForReset(now) ? Infinity : this.lastTakenAt + 1000;
+	}
+
+	/** A window (stated.windowed) refills nothing before its reset, whatever rate its policy states. */
+	private waitingForReset(now: number): boolean {
+		return this.stated?.windowed === true && this.stated.resetAt > now;
 	}
 
 	/** One request leaves (call only when `delay` said 0). */
@@ -129,8 +133,7 @@ export class Pace {
 		if (rate === Infinity) {
 			if (!stated) this.tokens = Infinity;
 			else if (this.tokens < 1 && now >= this.lookAgainAt(now)) this.tokens = 1;
-		} else if (!(stated?.windowed && stated.resetAt > now)) {
-			// (A window refills nothing before its reset, whatever rate its policy states.)
+		} else if (!this.waitingForReset(now)) {
 			// Probing above the rate refused goes paced, never as a burst: a burst the size of the probe
 			// after a quiet spell would be refused all at once.
 			const capacity = stated?.limit ?? Math.max(1, Math.min(rate, this.refusedRate) * BURST_SECONDS);
