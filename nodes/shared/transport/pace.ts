@@ -1,4 +1,5 @@
 import type { Allowance } from './allowance';
+import { Share } from './share';
 
 /**
  * The pace: how many requests a second one credential sends, as a token bucket of our own, so the
@@ -6,7 +7,8 @@ import type { Allowance } from './allowance';
  *
  * - Until the service first refuses, there is no pace (the window alone limits, sendRate.ts).
  * - Where the service states its allowance in headers, they give it: what is left (less what is on
- *   its way), the rate where stated or as read from what is left over a few seconds, the reset.
+ *   its way), the rate where stated or as read from what is left over a few seconds, the reset; of
+ *   which this process takes its share (share.ts), since other processes may be spending it too.
  * - Otherwise CUBIC, as the AWS SDKs' adaptive retry mode: a refusal restarts the pace at BETA of
  *   the rate refused, and from then on the pace is a cubic of the real time since that refusal. It
  *   comes back to the refused rate after K seconds, stays near it, then probes above it faster and
@@ -30,15 +32,19 @@ const LIFTED = 16;
 const BURST_SECONDS = 1;
 /** Answers in a row without allowance headers after which the headers are no longer followed. */
 const HEADERLESS_ANSWERS = 20;
-
 interface Stated {
 	/** Requests per second, stated by the policy or read from what is left; undefined until known. */
 	rate?: number;
 	limit?: number;
 	/** When the stated allowance is whole again (monotonic ms); Infinity once spent or unknown. */
 	resetAt: number;
-	/** Set when a request sent with nothing left was refused: a window, not a bucket; wait for its reset. */
+	/**
+	 * Set by a refusal: nothing refills before the reset. A window refills nothing before it; a
+	 * bucket is whole by then (its reset is when it is full), unless it is seen refilling.
+	 */
 	windowed?: boolean;
+	/** What the last answer said was left, until the next reset. */
+	left?: number;
 	/** The answer the refill is read from: what was left then, and the answers since. */
 	reference?: { at: number; remaining: number; answers: number; resetAt: number };
 }
@@ -55,18 +61,29 @@ export class Pace {
 	private held = 0;
 	private stated: Stated | undefined;
 	private headerless = 0;
+	private readonly share = new Share();
+	/** Whether the token given next is a look again's (sent with nothing left). */
+	private lookingAgain = false;
+
+	/**
+	 * Of `left`, what this process may spend at once: its share, rounded down, so that processes do
+	 * not all spend the last request (the pace sends it, or in a window a look again).
+	 */
+	private spendable(left: number, now: number): number {
+		return Math.floor(left * this.share.of(now));
+	}
 
 	/** Requests per second at `now`; Infinity: no pace. */
 	rate(now: number): number {
-		if (this.stated) return this.stated.rate ?? Infinity;
+		if (this.stated) return (this.stated.rate ?? Infinity) * this.share.of(now);
 		if (this.refusedRate === Infinity) return Infinity;
 		const rate = this.refusedRate + SCALE * ((now - this.refusedAt) / 1000 - this.k) ** 3;
 		return rate >= this.refusedRate * LIFTED ? Infinity : Math.max(MIN_RATE, this.held, rate);
 	}
 
 	/** Milliseconds until one request may leave (0: now). */
-	delay(now: number): number {
-		this.refill(now);
+	delay(now: number, inFlight: number): number {
+		this.refill(now, inFlight);
 		if (this.tokens >= 1) return 0;
 		const rate = this.rate(now);
 		const refill = rate === Infinity || this.waitingForReset(now) ? Infinity : ((1 - this.tokens) / rate) * 1000;
@@ -76,11 +93,13 @@ export class Pace {
 	}
 
 	/**
-	 * Nothing left and no rate known: one request a second shows what a bucket refilled (a window
-	 * refills nothing before its reset: once one such request is refused, wait for the reset).
+	 * Nothing left and no rate known: one request a second shows what a bucket refilled. A window
+	 * refills nothing before its reset: once one such request is refused, wait for the reset, unless
+	 * the last answer left some that our share did not spend.
 	 */
 	private lookAgainAt(now: number): number {
-		return this.waitingForReset(now) ? Infinity : this.lastTakenAt + 1000;
+		const unspent = (this.stated?.left ?? 0) >= 1;
+		return this.waitingForReset(now) && !unspent ? Infinity : this.lastTakenAt + 1000;
 	}
 
 	/** A window (stated.windowed) refills nothing before its reset, whatever rate its policy states. */
@@ -88,25 +107,33 @@ export class Pace {
 		return this.stated?.windowed === true && this.stated.resetAt > now;
 	}
 
-	/** One request leaves (call only when `delay` said 0). */
-	take(now: number): void {
+	/** One request leaves (call only when `delay` said 0); true when it is a look again, sent with nothing left. */
+	take(now: number): boolean {
+		const lookingAgain = this.lookingAgain;
+		this.lookingAgain = false;
 		this.tokens -= 1;
 		this.lastTakenAt = now;
+		return lookingAgain;
 	}
 
 	/**
 	 * A refusal: CUBIC's cut, from the rate refused (or what got through lately, if less). A refusal
 	 * with nothing let through since the last one tells no rate: the back-off handles it. Measured
 	 * one request at a time through a pause (`oneAtATime`), no cut: that is at most the service's rate.
+	 * A stated allowance: the share is cut, unless the request was a look again (`lookedAgain`): that
+	 * one was sent knowing nothing was left, and its refusal says nothing of other processes.
 	 */
-	refused(now: number, measured: number | undefined, oneAtATime = false): void {
-		if (this.stated) this.stated.windowed = true;
-		this.refill(now);
+	refused(now: number, inFlight: number, measured: number | undefined, sent: { oneAtATime: boolean; lookedAgain: boolean }): void {
+		this.refill(now, inFlight);
+		if (this.stated) {
+			this.stated.windowed = true;
+			if (!sent.lookedAgain) this.share.cut(now);
+		}
 		if (measured === undefined) return;
 		this.refusedRate = Math.max(MIN_RATE, Math.min(this.rate(now), measured));
 		this.refusedAt = now;
 		this.k = Math.cbrt((this.refusedRate * (1 - BETA)) / SCALE);
-		this.held = oneAtATime ? this.refusedRate : 0;
+		this.held = sent.oneAtATime ? this.refusedRate : 0;
 		this.tokens = 0;
 	}
 
@@ -121,19 +148,23 @@ export class Pace {
 		}
 	}
 
-	private refill(now: number): void {
+	private refill(now: number, inFlight: number): void {
 		const stated = this.stated;
 		if (stated && stated.resetAt <= now) {
 			// The stated allowance is whole again: spend it (all of it when its size is unknown: the next
 			// answers say what is left).
-			this.tokens = stated.limit ?? Infinity;
+			this.tokens = stated.limit === undefined ? Infinity : Math.max(1, this.spendable(stated.limit, now) - inFlight);
 			stated.resetAt = Infinity;
+			stated.left = undefined;
 		}
 		const rate = this.rate(now);
-		if (rate === Infinity) {
+		if (rate === Infinity || this.waitingForReset(now)) {
 			if (!stated) this.tokens = Infinity;
-			else if (this.tokens < 1 && now >= this.lookAgainAt(now)) this.tokens = 1;
-		} else if (!this.waitingForReset(now)) {
+			else if (this.tokens < 1 && now >= this.lookAgainAt(now)) {
+				this.tokens = 1;
+				this.lookingAgain = true;
+			}
+		} else {
 			// Probing above the rate refused goes paced, never as a burst: a burst the size of the probe
 			// after a quiet spell would be refused all at once.
 			const capacity = stated?.limit ?? Math.max(1, Math.min(rate, this.refusedRate) * BURST_SECONDS);
@@ -146,12 +177,16 @@ export class Pace {
 	private follow(now: number, allowance: Allowance, inFlight: number): void {
 		const stated = (this.stated ??= { resetAt: Infinity });
 		if (allowance.limit !== undefined) stated.limit = Math.max(1, allowance.limit);
+		// More left than the last answer said, before a reset: a bucket refilling, not a window.
+		if (stated.left !== undefined && allowance.remaining > stated.left && stated.resetAt > now) stated.windowed = false;
+		stated.left = allowance.remaining;
 		stated.resetAt = allowance.resetSeconds === undefined ? Infinity : now + allowance.resetSeconds * 1000;
 		if (allowance.rate !== undefined && allowance.rate > 0) stated.rate = allowance.rate;
 		else this.readRefill(stated, allowance, now);
+		this.share.answered(now, allowance.remaining, stated.limit, stated.rate !== undefined);
 		this.refilledAt = now;
 		// The service's word, less what is on its way, replaces ours (between answers it refills at the rate).
-		this.tokens = Math.max(0, allowance.remaining - inFlight);
+		this.tokens = Math.max(0, this.spendable(allowance.remaining, now) - inFlight);
 	}
 
 	/**

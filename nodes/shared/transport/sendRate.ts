@@ -33,6 +33,12 @@ export interface SendTicket {
 	done(outcome: { status: number; headers?: Headers } | 'failed' | 'cancelled'): void;
 }
 
+/** When a request was sent, and whether as a look again (pace.ts). */
+interface Sent {
+	sentAt: number;
+	lookedAgain: boolean;
+}
+
 interface Waiter {
 	budget: WaitBudget;
 	queuedAt: number;
@@ -132,13 +138,13 @@ export class SendRate {
 					await this.waitFor(Infinity);
 					continue;
 				}
-				const delay = this.pace.delay(now);
+				const delay = this.pace.delay(now, this.inFlight);
 				if (delay > 0) {
 					await this.waitFor(delay);
 					continue;
 				}
-				this.pace.take(now);
-				(this.queue.shift() as Waiter).resolve(this.ticket());
+				const lookingAgain = this.pace.take(now);
+				(this.queue.shift() as Waiter).resolve(this.ticket(now, lookingAgain));
 			}
 		} finally {
 			this.pumping = false;
@@ -167,16 +173,16 @@ export class SendRate {
 		for (const waiter of waiting) waiter.budget.charge(Math.max(now, waiter.queuedAt), after);
 	}
 
-	private ticket(): SendTicket {
+	/** `lookedAgain`: sent with nothing left of a stated allowance, to see whether some came back. */
+	private ticket(sentAt: number, lookedAgain: boolean): SendTicket {
 		this.inFlight++;
-		const sentAt = this.clock.now();
 		let reported = false;
 		return {
 			done: (outcome) => {
 				if (reported) return;
 				reported = true;
 				this.inFlight--;
-				if (typeof outcome === 'object') this.onAnswer(sentAt, outcome.status, outcome.headers);
+				if (typeof outcome === 'object') this.onAnswer({ sentAt, lookedAgain }, outcome.status, outcome.headers);
 				this.noteIfIdle();
 				this.signal();
 			},
@@ -187,31 +193,31 @@ export class SendRate {
 		if (this.inFlight === 0 && this.queue.length === 0) this.idleSince ??= this.clock.now();
 	}
 
-	private onAnswer(sentAt: number, status: number, headers: Headers | undefined): void {
+	private onAnswer(sent: Sent, status: number, headers: Headers | undefined): void {
 		const now = this.clock.now();
 		const retryAfter = retryAfterSeconds(headerOf(headers, 'retry-after'));
 		if (status === 429 || (status === 503 && retryAfter !== undefined)) {
-			this.onThrottle(sentAt, now, status, retryAfter, headers);
+			this.onThrottle(sent, now, status, retryAfter, headers);
 			return;
 		}
 		// One request's failure (a bad record, a lost connection) says nothing of the allowance.
 		if (status >= 500) return;
 		this.throttlesInARow = 0;
 		this.throughput.answered(now);
-		this.window.answered(now, sentAt, this.throttledAt);
+		this.window.answered(now, sent.sentAt, this.throttledAt);
 		this.pace.answered(now, readAllowance(headers), this.inFlight);
 	}
 
-	private onThrottle(sentAt: number, now: number, status: number, retryAfter: number | undefined, headers: Headers | undefined): void {
+	private onThrottle(sent: Sent, now: number, status: number, retryAfter: number | undefined, headers: Headers | undefined): void {
 		const allowance = readAllowance(headers);
 		// Answers to requests sent before the last throttling answer are the same event: one cut.
-		if (sentAt >= this.throttledAt) {
+		if (sent.sentAt >= this.throttledAt) {
 			this.throttlesInARow++;
 			this.throttledAt = now;
 			const oneAtATime = this.window.oneAtATime;
 			// The shortest pause is half the first back-off.
 			const measured = this.throughput.rateAt(now, oneAtATime, FIRST_BACKOFF_MS / 2);
-			this.pace.refused(now, measured, oneAtATime);
+			this.pace.refused(now, this.inFlight, measured, { oneAtATime, lookedAgain: sent.lookedAgain });
 			this.window.throttled(measured !== undefined || allowance !== undefined);
 			this.throughput.restart(now);
 		}

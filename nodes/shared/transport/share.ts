@@ -1,0 +1,51 @@
+/**
+ * This process's share of an allowance the service states in headers (pace.ts), which other n8n
+ * processes on the same credential (queue-mode workers, a second instance) may be spending too.
+ * Nothing tells a process of the others but the service's answers, so every process follows the
+ * same rules, and their shares converge like TCP's (additive increase, multiplicative decrease):
+ *
+ * - a refusal halves it (but not a look again's, sent knowing nothing was left);
+ * - while the answers say nothing is left of a bucket whose rate is known, it shrinks by DECAY a
+ *   second: every process spending the allowance sees that, not only the one refused, so the one
+ *   that takes the most is not the last to give way;
+ * - otherwise it grows, the faster the more is left unspent (what a process that stopped leaves).
+ *
+ * A process alone is not refused, and what a share below whole leaves unspent it finds left in its
+ * next answers and spends then.
+ */
+
+const CUT = 0.5;
+/** Growth a second while nothing is left unspent; up to (1 + UNSPENT_GROWTH) times that while all is. */
+const GROWTH = 0.01;
+const UNSPENT_GROWTH = 10;
+const DECAY = 0.1;
+/** The least share: a twentieth of the allowance. */
+const MIN_SHARE = 0.05;
+
+export class Share {
+	/** The share at `at` (monotonic ms), changing by `perSecond` since. */
+	private value = 1;
+	private at = 0;
+	private perSecond = 0;
+
+	of(now: number): number {
+		return Math.min(1, Math.max(MIN_SHARE, this.value + (this.perSecond * (now - this.at)) / 1000));
+	}
+
+	/** A refusal of a request sent on what the service said was left, or on the rate. */
+	cut(now: number): void {
+		this.set(now, this.of(now) * CUT, GROWTH);
+	}
+
+	/** An answer said `left` of `limit` (undefined: unknown) was left; `rateKnown`: the allowance's refill rate is. */
+	answered(now: number, left: number, limit: number | undefined, rateKnown: boolean): void {
+		const unspent = left / (limit ?? Math.max(1, left));
+		this.set(now, this.of(now), left < 1 && rateKnown ? -DECAY : GROWTH * (1 + UNSPENT_GROWTH * unspent));
+	}
+
+	private set(now: number, value: number, perSecond: number): void {
+		this.value = Math.max(MIN_SHARE, value);
+		this.at = now;
+		this.perSecond = perSecond;
+	}
+}
