@@ -32,6 +32,7 @@ const LIFTED = 16;
 const BURST_SECONDS = 1;
 /** Answers in a row without allowance headers after which the headers are no longer followed. */
 const HEADERLESS_ANSWERS = 20;
+
 interface Stated {
 	/** Requests per second, stated by the policy or read from what is left; undefined until known. */
 	rate?: number;
@@ -156,6 +157,7 @@ export class Pace {
 			this.tokens = stated.limit === undefined ? Infinity : Math.max(1, this.spendable(stated.limit, now) - inFlight);
 			stated.resetAt = Infinity;
 			stated.left = undefined;
+			this.lookingAgain = false;
 		}
 		const rate = this.rate(now);
 		if (rate === Infinity || this.waitingForReset(now)) {
@@ -187,6 +189,7 @@ export class Pace {
 		this.refilledAt = now;
 		// The service's word, less what is on its way, replaces ours (between answers it refills at the rate).
 		this.tokens = Math.max(0, this.spendable(allowance.remaining, now) - inFlight);
+		this.lookingAgain = false;
 	}
 
 	/**
