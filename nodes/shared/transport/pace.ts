@@ -46,6 +46,8 @@ interface Stated {
 	windowed?: boolean;
 	/** What the last answer said was left, until the next reset. */
 	left?: number;
+	/** The most an answer said was left: a full allowance less the request answered. */
+	most: number;
 	/** The answer the refill is read from: what was left then, and the answers since. */
 	reference?: { at: number; remaining: number; answers: number; resetAt: number };
 }
@@ -71,12 +73,16 @@ export class Pace {
 	 * not all spend the last request (the pace sends it, or in a window a look again).
 	 */
 	private spendable(left: number, now: number): number {
-		return Math.floor(left * this.share.of(now));
+		return Math.floor(left * this.shareAt(now));
+	}
+
+	private shareAt(now: number): number {
+		return this.share.of(now, this.stated?.most ?? 0);
 	}
 
 	/** Requests per second at `now`; Infinity: no pace. */
 	rate(now: number): number {
-		if (this.stated) return (this.stated.rate ?? Infinity) * this.share.of(now);
+		if (this.stated) return (this.stated.rate ?? Infinity) * this.shareAt(now);
 		if (this.refusedRate === Infinity) return Infinity;
 		const rate = this.refusedRate + SCALE * ((now - this.refusedAt) / 1000 - this.k) ** 3;
 		return rate >= this.refusedRate * LIFTED ? Infinity : Math.max(MIN_RATE, this.held, rate);
@@ -87,20 +93,24 @@ export class Pace {
 		this.refill(now, inFlight);
 		if (this.tokens >= 1) return 0;
 		const rate = this.rate(now);
-		const refill = rate === Infinity || this.waitingForReset(now) ? Infinity : ((1 - this.tokens) / rate) * 1000;
+		const paced = rate !== Infinity && !this.waitingForReset(now);
+		const refill = paced ? ((1 - this.tokens) / rate) * 1000 : Infinity;
 		const reset = this.stated ? this.stated.resetAt - now : Infinity;
-		const lookAgain = this.lookAgainAt(now) - now;
+		// A look again is due only where nothing refills (refill, below): else it would wake us every ms.
+		const lookAgain = paced || !this.stated ? Infinity : this.lookAgainAt(now) - now;
 		return Math.max(1, Math.min(refill, reset, lookAgain));
 	}
 
 	/**
 	 * Nothing left and no rate known: one request a second shows what a bucket refilled. A window
 	 * refills nothing before its reset: once one such request is refused, wait for the reset, unless
-	 * the last answer left some that our share did not spend.
+	 * the last answer left some that our share did not spend, or the reset's time is unknown (none
+	 * stated, or the last one spent): waiting for it could be for ever.
 	 */
 	private lookAgainAt(now: number): number {
 		const unspent = (this.stated?.left ?? 0) >= 1;
-		return this.waitingForReset(now) && !unspent ? Infinity : this.lastTakenAt + 1000;
+		const known = this.stated?.resetAt !== Infinity;
+		return this.waitingForReset(now) && !unspent && known ? Infinity : this.lastTakenAt + 1000;
 	}
 
 	/** A window (stated.windowed) refills nothing before its reset, whatever rate its policy states. */
@@ -121,12 +131,14 @@ export class Pace {
 	 * A refusal: CUBIC's cut, from the rate refused (or what got through lately, if less). A refusal
 	 * with nothing let through since the last one tells no rate: the back-off handles it. Measured
 	 * one request at a time through a pause (`oneAtATime`), no cut: that is at most the service's rate.
-	 * A stated allowance: the share is cut, unless the request was a look again (`lookedAgain`): that
-	 * one was sent knowing nothing was left, and its refusal says nothing of other processes.
+	 * A refusal that states the allowance (`stated`: from the limiter whose allowance is followed; not
+	 * a proxy's 429, nor a 503) marks a window, and cuts the share unless the request was a look again
+	 * (`lookedAgain`): that one was sent knowing nothing was left, and its refusal says nothing of
+	 * other processes.
 	 */
-	refused(now: number, inFlight: number, measured: number | undefined, sent: { oneAtATime: boolean; lookedAgain: boolean }): void {
+	refused(now: number, inFlight: number, measured: number | undefined, sent: { oneAtATime: boolean; lookedAgain: boolean; stated: boolean }): void {
 		this.refill(now, inFlight);
-		if (this.stated) {
+		if (this.stated && sent.stated) {
 			this.stated.windowed = true;
 			if (!sent.lookedAgain) this.share.cut(now);
 		}
@@ -152,9 +164,11 @@ export class Pace {
 	private refill(now: number, inFlight: number): void {
 		const stated = this.stated;
 		if (stated && stated.resetAt <= now) {
-			// The stated allowance is whole again: spend it (all of it when its size is unknown: the next
-			// answers say what is left).
-			this.tokens = stated.limit === undefined ? Infinity : Math.max(1, this.spendable(stated.limit, now) - inFlight);
+			// The stated allowance is whole again: spend our share of it (all of it when its size is
+			// unknown: the next answers say what is left). A bucket's policy may state its quota per
+			// window, more than the bucket holds: the most answers showed caps it.
+			const whole = stated.limit === undefined ? Infinity : Math.min(stated.limit, stated.most + 1);
+			this.tokens = whole === Infinity ? Infinity : Math.max(0, this.spendable(whole, now) - inFlight);
 			stated.resetAt = Infinity;
 			stated.left = undefined;
 			this.lookingAgain = false;
@@ -177,11 +191,12 @@ export class Pace {
 	}
 
 	private follow(now: number, allowance: Allowance, inFlight: number): void {
-		const stated = (this.stated ??= { resetAt: Infinity });
+		const stated = (this.stated ??= { resetAt: Infinity, most: 0 });
 		if (allowance.limit !== undefined) stated.limit = Math.max(1, allowance.limit);
 		// More left than the last answer said, before a reset: a bucket refilling, not a window.
 		if (stated.left !== undefined && allowance.remaining > stated.left && stated.resetAt > now) stated.windowed = false;
 		stated.left = allowance.remaining;
+		stated.most = Math.max(stated.most, allowance.remaining);
 		stated.resetAt = allowance.resetSeconds === undefined ? Infinity : now + allowance.resetSeconds * 1000;
 		if (allowance.rate !== undefined && allowance.rate > 0) stated.rate = allowance.rate;
 		else this.readRefill(stated, allowance, now);

@@ -217,7 +217,7 @@ export class SendRate {
 			const oneAtATime = this.window.oneAtATime;
 			// The shortest pause is half the first back-off.
 			const measured = this.throughput.rateAt(now, oneAtATime, FIRST_BACKOFF_MS / 2);
-			this.pace.refused(now, this.inFlight, measured, { oneAtATime, lookedAgain: sent.lookedAgain });
+			this.pace.refused(now, this.inFlight, measured, { oneAtATime, lookedAgain: sent.lookedAgain, stated: allowance !== undefined });
 			this.window.throttled(measured !== undefined || allowance !== undefined);
 			this.throughput.restart(now);
 		}
