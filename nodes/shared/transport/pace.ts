@@ -65,8 +65,6 @@ export class Pace {
 	private stated: Stated | undefined;
 	private headerless = 0;
 	private readonly share = new Share();
-	/** Whether the token given next is a look again's (sent with nothing left). */
-	private lookingAgain = false;
 
 	/**
 	 * Of `left`, what this process may spend at once: its share, rounded down, so that processes do
@@ -118,29 +116,29 @@ export class Pace {
 		return this.stated?.windowed === true && this.stated.resetAt > now;
 	}
 
-	/** One request leaves (call only when `delay` said 0); true when it is a look again, sent with nothing left. */
+	/**
+	 * One request leaves (call only when `delay` said 0). True when the last answer said nothing was
+	 * left: it leaves on our own reckoning (the rate's refill, a look again), not on the service's word.
+	 */
 	take(now: number): boolean {
-		const lookingAgain = this.lookingAgain;
-		this.lookingAgain = false;
 		this.tokens -= 1;
 		this.lastTakenAt = now;
-		return lookingAgain;
+		return (this.stated?.left ?? 1) < 1;
 	}
 
 	/**
 	 * A refusal: CUBIC's cut, from the rate refused (or what got through lately, if less). A refusal
 	 * with nothing let through since the last one tells no rate: the back-off handles it. Measured
 	 * one request at a time through a pause (`oneAtATime`), no cut: that is at most the service's rate.
-	 * A refusal that states the allowance (`stated`: from the limiter whose allowance is followed; not
-	 * a proxy's 429, nor a 503) marks a window, and cuts the share unless the request was a look again
-	 * (`lookedAgain`): that one was sent knowing nothing was left, and its refusal says nothing of
-	 * other processes.
+	 * A refusal by the limiter (`stated`: a 429 stating the allowance; not a proxy's 429 without it,
+	 * nor a 503, which say nothing of the allowance) marks a window, and cuts the share unless the
+	 * request left when nothing was (`onNothingLeft`): its refusal says nothing of other processes.
 	 */
-	refused(now: number, inFlight: number, measured: number | undefined, sent: { oneAtATime: boolean; lookedAgain: boolean; stated: boolean }): void {
+	refused(now: number, inFlight: number, measured: number | undefined, sent: { oneAtATime: boolean; onNothingLeft: boolean; stated: boolean }): void {
 		this.refill(now, inFlight);
 		if (this.stated && sent.stated) {
 			this.stated.windowed = true;
-			if (!sent.lookedAgain) this.share.cut(now);
+			if (!sent.onNothingLeft) this.share.cut(now);
 		}
 		if (measured === undefined) return;
 		this.refusedRate = Math.max(MIN_RATE, Math.min(this.rate(now), measured));
@@ -164,22 +162,19 @@ export class Pace {
 	private refill(now: number, inFlight: number): void {
 		const stated = this.stated;
 		if (stated && stated.resetAt <= now) {
-			// The stated allowance is whole again: spend our share of it (all of it when its size is
-			// unknown: the next answers say what is left). A bucket's policy may state its quota per
-			// window, more than the bucket holds: the most answers showed caps it.
-			const whole = stated.limit === undefined ? Infinity : Math.min(stated.limit, stated.most + 1);
+			// The stated allowance is whole again: spend our share of it. A bucket's policy may state its
+			// quota per window, more than the bucket holds: the most answers showed left caps it. Of a
+			// size neither stated nor seen, all of it: the next answers say what is left.
+			const seen = stated.most > 0 ? stated.most + 1 : Infinity;
+			const whole = Math.min(stated.limit ?? Infinity, seen);
 			this.tokens = whole === Infinity ? Infinity : Math.max(0, this.spendable(whole, now) - inFlight);
 			stated.resetAt = Infinity;
 			stated.left = undefined;
-			this.lookingAgain = false;
 		}
 		const rate = this.rate(now);
 		if (rate === Infinity || this.waitingForReset(now)) {
 			if (!stated) this.tokens = Infinity;
-			else if (this.tokens < 1 && now >= this.lookAgainAt(now)) {
-				this.tokens = 1;
-				this.lookingAgain = true;
-			}
+			else if (this.tokens < 1 && now >= this.lookAgainAt(now)) this.tokens = 1;
 		} else {
 			// Probing above the rate refused goes paced, never as a burst: a burst the size of the probe
 			// after a quiet spell would be refused all at once.
@@ -196,7 +191,7 @@ export class Pace {
 		// More left than the last answer said, before a reset: a bucket refilling, not a window.
 		if (stated.left !== undefined && allowance.remaining > stated.left && stated.resetAt > now) stated.windowed = false;
 		stated.left = allowance.remaining;
-		stated.most = Math.max(stated.most, allowance.remaining);
+		if (Number.isFinite(allowance.remaining)) stated.most = Math.max(stated.most, allowance.remaining);
 		stated.resetAt = allowance.resetSeconds === undefined ? Infinity : now + allowance.resetSeconds * 1000;
 		if (allowance.rate !== undefined && allowance.rate > 0) stated.rate = allowance.rate;
 		else this.readRefill(stated, allowance, now);
@@ -204,7 +199,6 @@ export class Pace {
 		this.refilledAt = now;
 		// The service's word, less what is on its way, replaces ours (between answers it refills at the rate).
 		this.tokens = Math.max(0, this.spendable(allowance.remaining, now) - inFlight);
-		this.lookingAgain = false;
 	}
 
 	/**

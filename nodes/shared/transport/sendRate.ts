@@ -33,10 +33,10 @@ export interface SendTicket {
 	done(outcome: { status: number; headers?: Headers } | 'failed' | 'cancelled'): void;
 }
 
-/** When a request was sent, and whether as a look again (pace.ts). */
+/** When a request was sent, and whether when the last answer said nothing was left (pace.ts). */
 interface Sent {
 	sentAt: number;
-	lookedAgain: boolean;
+	onNothingLeft: boolean;
 }
 
 interface Waiter {
@@ -143,8 +143,8 @@ export class SendRate {
 					await this.waitFor(delay);
 					continue;
 				}
-				const lookingAgain = this.pace.take(now);
-				(this.queue.shift() as Waiter).resolve(this.ticket(now, lookingAgain));
+				const onNothingLeft = this.pace.take(now);
+				(this.queue.shift() as Waiter).resolve(this.ticket({ sentAt: now, onNothingLeft }));
 			}
 		} finally {
 			this.pumping = false;
@@ -173,8 +173,7 @@ export class SendRate {
 		for (const waiter of waiting) waiter.budget.charge(Math.max(now, waiter.queuedAt), after);
 	}
 
-	/** `lookedAgain`: sent with nothing left of a stated allowance, to see whether some came back. */
-	private ticket(sentAt: number, lookedAgain: boolean): SendTicket {
+	private ticket(sent: Sent): SendTicket {
 		this.inFlight++;
 		let reported = false;
 		return {
@@ -182,7 +181,7 @@ export class SendRate {
 				if (reported) return;
 				reported = true;
 				this.inFlight--;
-				if (typeof outcome === 'object') this.onAnswer({ sentAt, lookedAgain }, outcome.status, outcome.headers);
+				if (typeof outcome === 'object') this.onAnswer(sent, outcome.status, outcome.headers);
 				this.noteIfIdle();
 				this.signal();
 			},
@@ -217,7 +216,7 @@ export class SendRate {
 			const oneAtATime = this.window.oneAtATime;
 			// The shortest pause is half the first back-off.
 			const measured = this.throughput.rateAt(now, oneAtATime, FIRST_BACKOFF_MS / 2);
-			this.pace.refused(now, this.inFlight, measured, { oneAtATime, lookedAgain: sent.lookedAgain, stated: allowance !== undefined });
+			this.pace.refused(now, this.inFlight, measured, { oneAtATime, onNothingLeft: sent.onNothingLeft, stated: status === 429 && allowance !== undefined });
 			this.window.throttled(measured !== undefined || allowance !== undefined);
 			this.throughput.restart(now);
 		}

@@ -4,7 +4,8 @@
  * Nothing tells a process of the others but the service's answers, so every process follows the
  * same rules, and their shares converge like TCP's (additive increase, multiplicative decrease):
  *
- * - a refusal by the limiter halves it (but not a look again's, sent knowing nothing was left);
+ * - a refusal by the limiter halves it (not that of a request sent when the last answer said
+ *   nothing was left, which says nothing of the others, nor a proxy's 429 or a 503);
  * - while the answers say nothing is left of a bucket whose rate is known, within CONTESTED_MS of
  *   a refusal, it shrinks by DECAY a second: every process spending the allowance sees that, not
  *   only the one refused, so the one that takes the most is not the last to give way (a process
