@@ -95,15 +95,16 @@ export class Pace {
 		const refill = paced ? ((1 - this.tokens) / rate) * 1000 : Infinity;
 		const reset = this.stated ? this.stated.resetAt - now : Infinity;
 		// A look again is due only where nothing refills (refill, below): else it would wake us every ms.
-		const lookAgain = paced || !this.stated ? Infinity : this.lookAgainAt(now) - now;
+		const lookAgain = paced ? Infinity : this.lookAgainAt(now) - now;
 		return Math.max(1, Math.min(refill, reset, lookAgain));
 	}
 
 	/**
-	 * Nothing left and no rate known: one request a second shows what a bucket refilled. A window
-	 * refills nothing before its reset: once one such request is refused, wait for the reset, unless
-	 * the last answer left some that our share did not spend, or the reset's time is unknown (none
-	 * stated, or the last one spent): waiting for it could be for ever.
+	 * Nothing left and no refill (no rate known, or a window waiting for its reset): one request a
+	 * second shows what a bucket refilled. A window refills nothing before its reset: once one such
+	 * request is refused, wait for the reset, unless the last answer left some that our share did not
+	 * spend, or the reset's time is unknown (none stated, or the last one spent): waiting for it could
+	 * be for ever.
 	 */
 	private lookAgainAt(now: number): number {
 		const unspent = (this.stated?.left ?? 0) >= 1;

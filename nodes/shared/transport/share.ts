@@ -41,7 +41,7 @@ export class Share {
 		return Math.max(this.current(now), 1 / Math.max(1, most));
 	}
 
-	/** A refusal by the limiter whose allowance is stated (of a request sent on what was left, or on its rate). */
+	/** A refusal by the limiter whose allowance is stated, of a request sent on what an answer said was left. */
 	cut(now: number): void {
 		this.set(now, this.current(now) * CUT, GROWTH);
 		this.cutAt = now;
