@@ -253,7 +253,7 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 		expect(seconds).toBeLessThanOrEqual(ideal(n, config) * 1.15);
 	};
 	test('later runs on the learned credential (10/s burst 10, 1,000 GETs, 10 s apart): at most 3 % refused', async () => await laterRun({ rate: 10, burst: 10 }, 1000));
-	// 4 refused before git <next>: the first refusal after the quiet spell cut from what got through
+	// 4 refused before git cf00e4e: the first refusal after the quiet spell cut from what got through
 	// since the run began, which counts what the bucket saved up in the quiet (4.84/s at a 2/s limit),
 	// so a second refusal followed within 2 s.
 	test('later runs on the learned credential (2/s burst 5, 100 GETs, 10 s apart): at most 3 % refused', async () => await laterRun({ rate: 2, burst: 5 }, 100));
@@ -274,7 +274,7 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 		};
 		const [slow, fast] = [await refusedShare({ rate: 2, burst: 5 }, 100), await refusedShare({ rate: 10, burst: 10 }, 1000)];
 		console.log(`later runs after quiet spells of 3.5 to 30 s: refused ${(slow * 100).toFixed(2)} % at 2/s burst 5, ${(fast * 100).toFixed(2)} % at 10/s burst 10`);
-		// Before git <next>: 4.25 % and 0.50 %.
+		// Before git cf00e4e: 4.25 % and 0.50 %.
 		expect(slow).toBeLessThanOrEqual(0.03);
 		expect(fast).toBeLessThanOrEqual(0.01);
 	});
@@ -367,7 +367,7 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 		console.log(`raised to 6/s, runs 10 s apart: 360 GETs in ${times.map((t) => t.toFixed(1)).join(', ')} s; on a new credential ${fresh.seconds.toFixed(1)} s`);
 		// The price of not reading a rate from what a quiet spell saved up: the first refusal after it
 		// restarts the pace from the 2/s refused before, and the pace finds 6/s within that run (86.9 s
-		// at git <next>, 70.3 s before). From the next run on, no slower than a new credential.
+		// at git cf00e4e, 70.3 s before). From the next run on, no slower than a new credential.
 		expect(times[0]).toBeLessThanOrEqual(ideal(360, { rate: 6, burst: 5 }) * 1.5);
 		for (const seconds of times.slice(1)) expect(seconds).toBeLessThanOrEqual(fresh.seconds * 1.02);
 	});
