@@ -135,19 +135,14 @@ export class Pace {
 	 * nor a 503, which say nothing of the allowance) marks a window, and cuts the share unless the
 	 * request left when nothing was (`onNothingLeft`): its refusal says nothing of other processes.
 	 */
-	refused(now: number, inFlight: number, measured: number | undefined, sent: { oneAtATime: boolean; onNothingLeft: boolean; stated: boolean; afterQuiet: boolean }): void {
+	refused(now: number, inFlight: number, measured: number | undefined, sent: { oneAtATime: boolean; onNothingLeft: boolean; stated: boolean }): void {
 		this.refill(now, inFlight);
 		if (this.stated && sent.stated) {
 			this.stated.windowed = true;
 			if (!sent.onNothingLeft) this.share.cut(now);
 		}
-		// The first refusal after a quiet spell: what got through includes what the service saved up
-		// in it, which is no rate; the rate refused before is the better guess, unless the pace has
-		// been lifted since (LIFTED: long enough for the limit to have moved).
-		const rate = this.rate(now);
-		const before = sent.afterQuiet && rate !== Infinity ? this.refusedRate : Infinity;
-		if ((measured ?? before) === Infinity) return;
-		this.refusedRate = Math.max(MIN_RATE, Math.min(rate, measured ?? Infinity, before));
+		if (measured === undefined) return;
+		this.refusedRate = Math.max(MIN_RATE, Math.min(this.rate(now), measured));
 		this.refusedAt = now;
 		this.k = Math.cbrt((this.refusedRate * (1 - BETA)) / SCALE);
 		this.held = sent.oneAtATime ? this.refusedRate : 0;

@@ -81,7 +81,7 @@ export class SendRate {
 		if (budget.cancelled) return Promise.reject(new RunCancelled());
 		if (this.pausedUntil > now && !budget.allows(now, this.pausedUntil)) return Promise.reject(this.exceeded(budget));
 		if (this.idleSince !== undefined && now - this.idleSince > QUIET_MS) {
-			this.throughput.restart(now, 'quiet');
+			this.throughput.restart(now);
 		}
 		this.idleSince = undefined;
 		return new Promise<SendTicket>((resolve, reject) => {
@@ -216,9 +216,9 @@ export class SendRate {
 			const oneAtATime = this.window.oneAtATime;
 			// The shortest pause is half the first back-off.
 			const measured = this.throughput.rateAt(now, oneAtATime, FIRST_BACKOFF_MS / 2);
-			this.pace.refused(now, this.inFlight, measured, { oneAtATime, onNothingLeft: sent.onNothingLeft, stated: status === 429 && allowance !== undefined, afterQuiet: this.throughput.afterQuiet });
+			this.pace.refused(now, this.inFlight, measured, { oneAtATime, onNothingLeft: sent.onNothingLeft, stated: status === 429 && allowance !== undefined });
 			this.window.throttled(measured !== undefined || allowance !== undefined);
-			this.throughput.restart(now, 'refusal');
+			this.throughput.restart(now);
 		}
 		if (allowance) this.pace.answered(now, allowance, this.inFlight);
 		// Retry-After is the least wait; without it, an exhausted allowance's reset. Refusals in a row

@@ -8,8 +8,6 @@ const RECENT_MS = 2000;
 
 export class Throughput {
 	private since: number;
-	/** Counting since a quiet spell, not a refusal: what got through includes what the service saved up in it. */
-	private fromQuiet = true;
 	private answers = 0;
 	private recentAt: number[] = [];
 
@@ -18,16 +16,10 @@ export class Throughput {
 	}
 
 	/** Counts afresh from `now`: after a refusal, or after a quiet spell (the quiet is no rate). */
-	restart(now: number, after: 'refusal' | 'quiet'): void {
+	restart(now: number): void {
 		this.since = now;
-		this.fromQuiet = after === 'quiet';
 		this.answers = 0;
 		this.recentAt = [];
-	}
-
-	/** Whether no refusal came since the last quiet spell. */
-	get afterQuiet(): boolean {
-		return this.fromQuiet;
 	}
 
 	/** An answer let through. */
