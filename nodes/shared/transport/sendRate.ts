@@ -82,6 +82,7 @@ export class SendRate {
 		if (this.pausedUntil > now && !budget.allows(now, this.pausedUntil)) return Promise.reject(this.exceeded(budget));
 		if (this.idleSince !== undefined && now - this.idleSince > QUIET_MS) {
 			this.throughput.restart(now);
+			this.window.restart();
 		}
 		this.idleSince = undefined;
 		return new Promise<SendTicket>((resolve, reject) => {

@@ -45,6 +45,12 @@ export class SendWindow {
 		this.size = Math.min(MAX_WINDOW, this.size + (this.growing ? SLOW_START_GROWTH : 1 / this.size));
 	}
 
+	/** After a quiet spell, as TCP after idle: what the window grew to was measured then, not now. */
+	restart(): void {
+		this.size = INITIAL_WINDOW;
+		this.growing = true;
+	}
+
 	/** A throttling event: halved, and one at a time when it told no rate. */
 	throttled(toldRate: boolean): void {
 		this.growing = false;
