@@ -82,7 +82,9 @@ export class SendRate {
 		if (this.pausedUntil > now && !budget.allows(now, this.pausedUntil)) return Promise.reject(this.exceeded(budget));
 		if (this.idleSince !== undefined && now - this.idleSince > QUIET_MS) {
 			this.throughput.restart(now);
-			this.window.restart();
+			// The pace lifted, nothing spaces what the window lets out: it starts again from one, as
+			// at first contact. A pace in force spaces it, and a window cut short slows loops for nothing.
+			if (this.pace.lifted(now)) this.window.restart();
 		}
 		this.idleSince = undefined;
 		return new Promise<SendTicket>((resolve, reject) => {

@@ -45,7 +45,7 @@ export class SendWindow {
 		this.size = Math.min(MAX_WINDOW, this.size + (this.growing ? SLOW_START_GROWTH : 1 / this.size));
 	}
 
-	/** After a quiet spell, as TCP after idle: what the window grew to was measured then, not now. */
+	/** After a quiet spell with no pace, as TCP after idle: what the window grew to was measured then, not now. */
 	restart(): void {
 		this.size = INITIAL_WINDOW;
 		this.growing = true;
