@@ -86,11 +86,6 @@ export class Pace {
 		return rate >= this.refusedRate * LIFTED ? Infinity : Math.max(MIN_RATE, this.held, rate);
 	}
 
-	/** Whether a pace found by refusals has been lifted: nothing spaces the requests, as before the first refusal. */
-	lifted(now: number): boolean {
-		return this.refusedRate !== Infinity && this.rate(now) === Infinity;
-	}
-
 	/** Milliseconds until one request may leave (0: now). */
 	delay(now: number, inFlight: number): number {
 		this.refill(now, inFlight);

@@ -82,9 +82,6 @@ export class SendRate {
 		if (this.pausedUntil > now && !budget.allows(now, this.pausedUntil)) return Promise.reject(this.exceeded(budget));
 		if (this.idleSince !== undefined && now - this.idleSince > QUIET_MS) {
 			this.throughput.restart(now);
-			// The pace lifted, nothing spaces what the window lets out: it starts again from one, as
-			// at first contact. A pace in force spaces it, and a window cut short slows loops for nothing.
-			if (this.pace.lifted(now)) this.window.restart();
 		}
 		this.idleSince = undefined;
 		return new Promise<SendTicket>((resolve, reject) => {
@@ -138,6 +135,7 @@ export class SendRate {
 					continue;
 				}
 				if (this.inFlight >= this.window.limit) {
+					this.window.filled(now);
 					await this.waitFor(Infinity);
 					continue;
 				}

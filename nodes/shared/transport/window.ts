@@ -21,6 +21,7 @@ export class SendWindow {
 	 * which tells it, costs one request. `since`: the first answer of a request sent after it.
 	 */
 	private singleFile: { since?: number } | undefined;
+	private filledAt = -Infinity;
 
 	/** Requests that may be in flight now. */
 	get limit(): number {
@@ -32,7 +33,17 @@ export class SendWindow {
 		return this.singleFile !== undefined;
 	}
 
-	/** An answer let through, to a request sent at `sentAt`; the last throttling event was at `throttledAt`. */
+	/** Requests waited because the window was full. */
+	filled(now: number): void {
+		this.filledAt = now;
+	}
+
+	/**
+	 * An answer let through, to a request sent at `sentAt`; the last throttling event was at
+	 * `throttledAt`. The window grows only if it held requests back since that one left: a size the
+	 * pace or a short run never used was never tested, and would go out whole once nothing else held
+	 * it back (as TCP's, RFC 7661).
+	 */
 	answered(now: number, sentAt: number, throttledAt: number): void {
 		const single = this.singleFile;
 		if (single && sentAt >= throttledAt && now - (single.since ??= now) >= SINGLE_FILE_MS) {
@@ -42,13 +53,7 @@ export class SendWindow {
 			this.size = INITIAL_WINDOW;
 			this.growing = true;
 		}
-		this.size = Math.min(MAX_WINDOW, this.size + (this.growing ? SLOW_START_GROWTH : 1 / this.size));
-	}
-
-	/** After a quiet spell with no pace, as TCP after idle: what the window grew to was measured then, not now. */
-	restart(): void {
-		this.size = INITIAL_WINDOW;
-		this.growing = true;
+		if (this.filledAt >= sentAt) this.size = Math.min(MAX_WINDOW, this.size + (this.growing ? SLOW_START_GROWTH : 1 / this.size));
 	}
 
 	/** A throttling event: halved, and one at a time when it told no rate. */
