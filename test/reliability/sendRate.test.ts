@@ -9,6 +9,7 @@ import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
 import { DEFAULT_POLICY } from '../../nodes/shared/transport/policy';
 import { recruitingRequest } from '../../nodes/shared/transport/request';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, FORGET_IDLE_MS, runOf, SendRates, startRun, URGENT_RUN } from '../../nodes/shared/transport/state';
+import { SendRate } from '../../nodes/shared/transport/sendRate';
 import { WaitBudget } from '../../nodes/shared/transport/waitBudget';
 import { type RateLimitConfig } from '../../sandbox/rateLimit';
 import { at, fakeContext, flush, limitedService, ok, r429, runGets, settle, T0 } from './sendRateBench';
@@ -270,6 +271,42 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 		const firstContact = refusedAt.filter((t) => t - refusedAt[0] < 2).length;
 		console.log(`a later run after 2 min of quiet at ${config.rate}/s burst ${config.burst}: refused at first contact ${firstContact}, ${refusedAt.length} in all`);
 		expect(firstContact).toBeLessThanOrEqual(2 + config.burst / 2);
+	});
+
+	// From a hostile review of git a4f9eeb: a 429 met while sending one at a time cut the window to
+	// one and ended its slow start; as it grows only while it holds requests back, a later large run
+	// grew it by one a round trip, for good (9.4 s for what a new credential does in 5.0 s). A pace
+	// lifted is a limit forgotten: the window starts again as at first contact.
+	test('one 429 while sending one at a time does not slow a large run once the pace is lifted', async () => {
+		const rate = new SendRate();
+		const budget = new WaitBudget(300_000);
+		const send = async (status: number) => {
+			const ticket = await rate.acquire(budget);
+			await new Promise((resolve) => setTimeout(resolve, 200));
+			ticket.done({ status, headers: status === 429 ? { 'retry-after': '1' } : {} });
+		};
+		const concurrent = async (sendRate: SendRate) => {
+			const started = Date.now();
+			let done = 0;
+			for (let i = 0; i < 1000; i++) void sendRate.acquire(budget).then(async (ticket) => {
+				await new Promise((resolve) => setTimeout(resolve, 200));
+				ticket.done({ status: 200 });
+				done++;
+			});
+			for (let step = 0; step < 100_000 && done < 1000; step++) await flush(10);
+			return (Date.now() - started) / 1000;
+		};
+		const sequential = settle(
+			(async () => {
+				for (let i = 0; i < 200; i++) await send(i === 100 ? 429 : 200);
+			})(),
+		);
+		for (let step = 0; step < 100_000 && !sequential.done; step++) await flush(10);
+		expect(sequential.error).toBeUndefined();
+		await flush(120_000);
+		const [later, fresh] = [await concurrent(rate), await concurrent(new SendRate())];
+		console.log(`1,000 at once after one 429 sent one at a time and 2 min of quiet: ${later.toFixed(2)} s; on a new credential ${fresh.toFixed(2)} s`);
+		expect(later).toBeLessThanOrEqual(fresh * 1.02);
 	});
 
 	test('later runs on the learned credential (10/s burst 10, 1,000 GETs, 10 s apart): at most 3 % refused', async () => await laterRun({ rate: 10, burst: 10 }, 1000));

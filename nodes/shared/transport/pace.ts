@@ -86,6 +86,19 @@ export class Pace {
 		return rate >= this.refusedRate * LIFTED ? Infinity : Math.max(MIN_RATE, this.held, rate);
 	}
 
+	/** Whether a pace found by refusals has been lifted: nothing spaces the requests, as before the first refusal. */
+	lifted(now: number): boolean {
+		return this.refusedRate !== Infinity && this.rate(now) === Infinity;
+	}
+
+	/** A lifted pace is forgotten, as if never refused; true if it was. */
+	forgetIfLifted(now: number): boolean {
+		if (!this.lifted(now)) return false;
+		this.refusedRate = Infinity;
+		this.held = 0;
+		return true;
+	}
+
 	/** Milliseconds until one request may leave (0: now). */
 	delay(now: number, inFlight: number): number {
 		this.refill(now, inFlight);

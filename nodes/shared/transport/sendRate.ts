@@ -82,6 +82,7 @@ export class SendRate {
 		if (this.pausedUntil > now && !budget.allows(now, this.pausedUntil)) return Promise.reject(this.exceeded(budget));
 		if (this.idleSince !== undefined && now - this.idleSince > QUIET_MS) {
 			this.throughput.restart(now);
+			if (this.pace.forgetIfLifted(now)) this.window.restart();
 		}
 		this.idleSince = undefined;
 		return new Promise<SendTicket>((resolve, reject) => {
@@ -204,6 +205,8 @@ export class SendRate {
 		if (status >= 500) return;
 		this.throttlesInARow = 0;
 		this.throughput.answered(now);
+		// Cut to one while sending one at a time, the window would otherwise grow by one a round trip for good.
+		if (this.pace.lifted(now)) this.window.unthrottled();
 		this.window.answered(now, sent.sentAt, this.throttledAt);
 		this.pace.answered(now, readAllowance(headers), this.inFlight);
 	}

@@ -56,6 +56,17 @@ export class SendWindow {
 		if (this.filledAt >= sentAt) this.size = Math.min(MAX_WINDOW, this.size + (this.growing ? SLOW_START_GROWTH : 1 / this.size));
 	}
 
+	/** The limit found by refusals is forgotten (the pace lifted): the window grows again as at first contact. */
+	unthrottled(): void {
+		this.growing = true;
+	}
+
+	/** After a quiet spell that let the pace's limit be forgotten: as at first contact. */
+	restart(): void {
+		this.size = INITIAL_WINDOW;
+		this.growing = true;
+	}
+
 	/** A throttling event: halved, and one at a time when it told no rate. */
 	throttled(toldRate: boolean): void {
 		this.growing = false;
