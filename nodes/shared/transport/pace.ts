@@ -86,9 +86,12 @@ export class Pace {
 		return rate >= this.refusedRate * LIFTED ? Infinity : Math.max(MIN_RATE, this.held, rate);
 	}
 
-	/** Whether a pace found by refusals has been lifted: nothing spaces the requests, as before the first refusal. */
+	/**
+	 * Whether a pace found by refusals has been lifted: nothing spaces the requests, as before the
+	 * first refusal. Never where the service states its allowance: what is left spaces them.
+	 */
 	lifted(now: number): boolean {
-		return this.refusedRate !== Infinity && this.rate(now) === Infinity;
+		return this.stated === undefined && this.refusedRate !== Infinity && this.rate(now) === Infinity;
 	}
 
 	/** A lifted pace is forgotten, as if never refused; true if it was. */
