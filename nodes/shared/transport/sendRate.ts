@@ -82,6 +82,7 @@ export class SendRate {
 		if (this.pausedUntil > now && !budget.allows(now, this.pausedUntil)) return Promise.reject(this.exceeded(budget));
 		if (this.idleSince !== undefined && now - this.idleSince > QUIET_MS) {
 			this.throughput.restart(now);
+			// A window of a limit since forgotten would go out whole: start again as at first contact.
 			if (this.pace.forgetIfLifted(now)) this.window.restart();
 		}
 		this.idleSince = undefined;

@@ -1,7 +1,7 @@
 /**
  * How many requests one credential has in flight (sendRate.ts keeps one per credential): one at
- * first, +0.5 per answer (×1.5 a round trip) up to MAX_WINDOW; halved by a throttling event, then
- * +1 per window's worth of answers. What is in flight when a bucket runs dry is refused at once,
+ * first, +0.5 per answer (×1.5 a round trip) up to MAX_WINDOW, while it holds requests back; halved
+ * by a throttling event, then +1 per window's worth of answers. What is in flight when a bucket runs dry is refused at once,
  * so the window decides what a first contact costs.
  */
 
