@@ -97,8 +97,8 @@ export class Pace {
 	/** A lifted pace is forgotten, as if never refused; true if it was. */
 	forgetIfLifted(now: number): boolean {
 		if (!this.lifted(now)) return false;
+		// `held` and the cubic's other state are read only once refused again, which sets them anew.
 		this.refusedRate = Infinity;
-		this.held = 0;
 		return true;
 	}
 

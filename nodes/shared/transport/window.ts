@@ -1,8 +1,8 @@
 /**
  * How many requests one credential has in flight (sendRate.ts keeps one per credential): one at
  * first, +0.5 per answer (×1.5 a round trip) up to MAX_WINDOW, while it holds requests back; halved
- * by a throttling event, then +1 per window's worth of answers. What is in flight when a bucket runs dry is refused at once,
- * so the window decides what a first contact costs.
+ * by a throttling event, then +1 per window's worth of answers. What is in flight when a bucket runs
+ * dry is refused at once, so the window decides what a first contact costs.
  */
 
 /** One in flight at first: when a small bucket first runs dry, 1 + burst ÷ 2 are (all refused). */
@@ -64,7 +64,7 @@ export class SendWindow {
 	/** After a quiet spell that let the pace's limit be forgotten: as at first contact. */
 	restart(): void {
 		this.size = INITIAL_WINDOW;
-		this.growing = true;
+		this.unthrottled();
 	}
 
 	/** A throttling event: halved, and one at a time when it told no rate. */
