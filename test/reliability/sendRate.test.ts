@@ -332,6 +332,20 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 		expect(stats.refused).toBeLessThanOrEqual(mostRefused);
 	});
 
+	// KNOWN GAP (not one of issue 32's targets): a bucket far smaller than a second of its rate, as
+	// nginx's limit_req without a burst. Sent one at a time through a pause, one answer gets through
+	// before the next refusal: read as ~1/s, the rate refused, from which CUBIC takes ~33 s back to
+	// 10/s, where it is refused and the cycle starts again: 300 GETs in 3.9x the ideal. This test
+	// passes while the gap is there.
+	test.failing('a bucket of 1 at 10/s, 429s without Retry-After: 300 GETs within 1.5 × the ideal', async () => {
+		const config: RateLimitConfig = { rate: 10, burst: 1, retryAfter: 'none' };
+		const service = limitedService(config);
+		const { results, seconds, stats } = await runGets(service, 300);
+		console.log(`a bucket of 1 at 10/s, no Retry-After: 300 GETs in ${seconds.toFixed(1)} s (ideal ${ideal(300, config).toFixed(1)} s), refused ${stats.refused}`);
+		expect(results.filter((r) => r.error)).toEqual([]);
+		expect(seconds).toBeLessThanOrEqual(ideal(300, config) * 1.5);
+	});
+
 	test.each([
 		['X-RateLimit-* (reset as an epoch time)', { rate: 10, burst: 10, info: 'x-ratelimit' }, 300],
 		['X-RateLimit-* (reset in seconds)', { rate: 2, burst: 5, info: 'x-ratelimit-delta' }, 60],

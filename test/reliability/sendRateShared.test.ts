@@ -154,7 +154,42 @@ describe('processes sharing one credential (5/s, burst 5, 150 GETs each, started
 		expect(perSecond.slice(30, 50).reduce((a, b) => a + b, 0) / 20).toBeGreaterThanOrEqual(4.5);
 	});
 
+	/**
+	 * The issue's own case: `count` processes of 150 GETs started together, no headers, the jitter
+	 * seeded with `seed`. Got through per second by the others together, each second after the
+	 * first process is done, up to the second in which the last is done.
+	 */
+	async function afterFirstDone(count: number, seed: number): Promise<number[]> {
+		jest.spyOn(Math, 'random').mockImplementation(() => {
+			seed = (seed * 1103515245 + 12345) % 2 ** 31;
+			return seed / 2 ** 31;
+		});
+		const { runs } = await together({ rate: 5, burst: 5 }, Array(count).fill(150));
+		const ends = runs.map((run) => Math.max(...run.doneAt));
+		const first = Math.min(...ends);
+		const others = runs.filter((_, i) => i !== ends.indexOf(first)).flatMap((run) => run.doneAt);
+		const seconds = Math.floor((Math.max(...ends) - first) / 1000);
+		return Array.from({ length: seconds }, (_, k) => others.filter((t) => t > first + k * 1000 && t <= first + (k + 1) * 1000).length);
+	}
 
+	test('2 processes started together: when the first is done, the other takes >= 80 % of the allowance within 10 s', async () => {
+		const perSecond = await afterFirstDone(2, 20261127);
+		console.log(`2 processes, after the first is done: ${perSecond.join(' ')}`);
+		expect(reachedBy(perSecond, 10)).toBe(true);
+	});
+
+	// KNOWN GAP (issue 32's target): with 4 processes it holds for 6 of these 8 seeds (after 0 to
+	// 8 s); for 2 of them the three left reach it only after 12 and 20 s: two of them had just
+	// been cut. This test passes while the gap is there.
+	test.failing('4 processes started together: when the first is done, the others take >= 80 % of the allowance within 10 s, for 8 seeds', async () => {
+		const reached: boolean[] = [];
+		for (const seed of [20261127, 1, 2, 3, 4, 5, 6, 7]) {
+			const perSecond = await afterFirstDone(4, seed);
+			console.log(`4 processes (seed ${seed}), after the first is done: ${perSecond.join(' ')}`);
+			reached.push(reachedBy(perSecond, 10));
+		}
+		expect(reached).toEqual(Array(8).fill(true));
+	});
 });
 
 describe('one process with allowance headers (5/s burst 5 unless said)', () => {
