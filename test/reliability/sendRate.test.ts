@@ -12,7 +12,7 @@ import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, FORGET_IDLE_MS, runOf, SendRates, start
 import { SendRate } from '../../nodes/shared/transport/sendRate';
 import { WaitBudget } from '../../nodes/shared/transport/waitBudget';
 import { type RateLimitConfig } from '../../sandbox/rateLimit';
-import { at, fakeContext, flush, limitedService, ok, r429, runGets, settle, T0 } from './sendRateBench';
+import { at, fakeContext, flush, limitedService, ok, r429, runGets, seedRandom, settle, T0 } from './sendRateBench';
 
 beforeEach(() => jest.useFakeTimers({ now: T0 }));
 afterEach(() => jest.useRealTimers());
@@ -205,14 +205,7 @@ test('another run with the same credential waits for the pause a 429 of this run
 
 describe('against a token bucket (the sandbox\'s limiter on the fake clock), with the defaults', () => {
 	// The back-off's jitter from a seeded generator: the same run every time.
-	let seed = 1;
-	beforeEach(() => {
-		seed = 20261124;
-		jest.spyOn(Math, 'random').mockImplementation(() => {
-			seed = (seed * 1103515245 + 12345) % 2 ** 31;
-			return seed / 2 ** 31;
-		});
-	});
+	beforeEach(() => seedRandom(20261124));
 	afterEach(() => jest.restoreAllMocks());
 
 	/** (N − burst) ÷ rate: the least time any client can take. */

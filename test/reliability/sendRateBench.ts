@@ -116,6 +116,14 @@ export async function runGets(service: ReturnType<typeof limitedService>, count:
 
 export const r429 = (s: number): Answer => ({ statusCode: 429, headers: { 'retry-after': String(s) }, body: { title: 'slow' } });
 export const ok: Answer = { statusCode: 200, body: { data: { ok: 1 } } };
+/** Math.random from a seeded generator (a linear congruential one): the back-off's jitter, the same every run. Undone by jest.restoreAllMocks. */
+export function seedRandom(seed: number): void {
+	jest.spyOn(Math, 'random').mockImplementation(() => {
+		seed = (seed * 1103515245 + 12345) % 2 ** 31;
+		return seed / 2 ** 31;
+	});
+}
+
 export const flush = async (ms = 0) => {
 	await jest.advanceTimersByTimeAsync(ms);
 };

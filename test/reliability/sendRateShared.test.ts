@@ -6,17 +6,13 @@
 import { SendRate } from '../../nodes/shared/transport/sendRate';
 import { WaitBudget } from '../../nodes/shared/transport/waitBudget';
 import { RateLimiter, type RateLimitConfig } from '../../sandbox/rateLimit';
-import { flush, T0 } from './sendRateBench';
+import { flush, seedRandom, T0 } from './sendRateBench';
 
 beforeEach(() => {
 	jest.useFakeTimers({ now: T0 });
 	// The back-off's jitter from a seeded generator: the same run every time (unseeded, 4 processes
 	// with RateLimit headers were refused 73 to 101 times over 12 runs).
-	let seed = 20261127;
-	jest.spyOn(Math, 'random').mockImplementation(() => {
-		seed = (seed * 1103515245 + 12345) % 2 ** 31;
-		return seed / 2 ** 31;
-	});
+	seedRandom(20261127);
 });
 afterEach(() => {
 	jest.useRealTimers();
@@ -41,6 +37,11 @@ function process(rate: SendRate, limiter: RateLimiter, count: number) {
 	let finished = false;
 	const all = Promise.all(Array.from({ length: count }, one)).then(() => (finished = true));
 	return { all, doneAt, finished: () => finished, refused: () => refused };
+}
+
+/** How many of `times` fall in each of the `seconds` seconds from `from` (ms on the fake clock). */
+function perSecondAfter(times: number[], from: number, seconds: number): number[] {
+	return Array.from({ length: seconds }, (_, k) => times.filter((t) => t >= from + k * 1000 && t < from + (k + 1) * 1000).length);
 }
 
 async function until(done: () => boolean): Promise<void> {
@@ -125,7 +126,7 @@ describe('processes sharing one credential (5/s, burst 5, 150 GETs each, started
 		await until(short.finished);
 		const left = Math.max(...short.doneAt);
 		await until(() => long.finished() || Date.now() >= left + 50_000);
-		const perSecond = Array.from({ length: 50 }, (_, k) => long.doneAt.filter((t) => t >= left + k * 1000 && t < left + (k + 1) * 1000).length);
+		const perSecond = perSecondAfter(long.doneAt, left, 50);
 		console.log(`${info}: the short process left at ${((left - T0) / 1000).toFixed(1)} s; the other's GETs per second after: ${perSecond.join(' ')}`);
 		return perSecond;
 	}
@@ -160,16 +161,13 @@ describe('processes sharing one credential (5/s, burst 5, 150 GETs each, started
 	 * first process is done, up to the second in which the last is done.
 	 */
 	async function afterFirstDone(count: number, seed: number): Promise<number[]> {
-		jest.spyOn(Math, 'random').mockImplementation(() => {
-			seed = (seed * 1103515245 + 12345) % 2 ** 31;
-			return seed / 2 ** 31;
-		});
+		seedRandom(seed);
 		const { runs } = await together({ rate: 5, burst: 5 }, Array(count).fill(150));
 		const ends = runs.map((run) => Math.max(...run.doneAt));
 		const first = Math.min(...ends);
 		const others = runs.filter((_, i) => i !== ends.indexOf(first)).flatMap((run) => run.doneAt);
 		const seconds = Math.floor((Math.max(...ends) - first) / 1000);
-		return Array.from({ length: seconds }, (_, k) => others.filter((t) => t > first + k * 1000 && t <= first + (k + 1) * 1000).length);
+		return perSecondAfter(others, first, seconds);
 	}
 
 	/** Reached within 10 s, or nothing left to take over: the others were done within 2 s of the first. */
