@@ -3,6 +3,7 @@ import { sleep } from 'n8n-workflow';
 import { CREDENTIAL_TYPE, connectionOf } from './connection';
 import {
 	asNodeError,
+	header,
 	isIdempotent,
 	isTransportFailure,
 	networkError,
@@ -106,6 +107,7 @@ export async function recruitingRequest<T = IDataObject>(
 
 		const status = response.statusCode;
 		ticket.done({ status, headers: response.headers });
+		run.noteServiceDate(header(response, 'date'));
 		if (status === 429) {
 			// The send rate pauses every request of the credential until the service's Retry-After;
 			// the next acquire waits it out or, past the run's budget, fails (at once with no budget).

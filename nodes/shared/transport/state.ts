@@ -51,6 +51,11 @@ export class RunState {
 	/** Values an operation reads once per run (keyed by what they are, e.g. 'accountTags'). */
 	private readonly memos = new Map<string, Promise<unknown>>();
 	/**
+	 * The service's clock as its last answer's `Date` header told it (whole seconds, so never ahead):
+	 * what a poll's cursors are measured on, so n8n's own clock never mixes in.
+	 */
+	private serviceClock: { serviceMs: number; localMs: number } | undefined;
+	/**
 	 * As a tool: where each item's list stands, by item index. Kept here rather than on the
 	 * records, so an operation that maps or filters them keeps the note.
 	 */
@@ -76,6 +81,17 @@ export class RunState {
 	/** The read window of one list walk: READ_WINDOW split among the items in flight. */
 	get readWindow(): number {
 		return Math.max(1, Math.floor(READ_WINDOW / this.itemsInFlight));
+	}
+
+	/** Notes an answer's `Date` header (an answer without one, or with an unreadable one, changes nothing). */
+	noteServiceDate(date: string | undefined): void {
+		const serviceMs = date === undefined ? NaN : Date.parse(date);
+		if (Number.isFinite(serviceMs)) this.serviceClock = { serviceMs, localMs: Date.now() };
+	}
+
+	/** The service's time now, from its last answer's `Date`; undefined until an answer said it. */
+	serviceNow(): number | undefined {
+		return this.serviceClock && this.serviceClock.serviceMs + (Date.now() - this.serviceClock.localMs);
 	}
 
 	/** `read()` once per run; a failed read is not kept, so a later item tries again. */
