@@ -32,7 +32,7 @@ export class RecruitingPollingTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Checks the service at the Poll Times below, so events arrive within one interval. Where the service can reach this n8n, the Recruiting Trigger is instant and cheaper.',
+					'Checks the service at the Poll Times set in this node, so events arrive within one interval. Where the service can reach this n8n, the Recruiting Trigger is instant and cheaper.',
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -42,6 +42,7 @@ export class RecruitingPollingTrigger implements INodeType {
 				name: 'event',
 				type: 'options',
 				default: 'application.created',
+				description: 'Changed on a published workflow: the new event starts from where the account stands when it is published again (nothing of its past is reported)',
 				options: [
 					{ name: 'New Application', value: 'application.created', description: 'A candidate applied to a job, or was added to one' },
 					{
@@ -60,7 +61,7 @@ export class RecruitingPollingTrigger implements INodeType {
 				required: true,
 				default: '',
 				placeholder: 'job_abc123, job_def456',
-				description: `The jobs to follow (comma-separated, at most ${MAX_JOBS}); each poll reads each job's list`,
+				description: `The jobs to follow (comma-separated, at most ${MAX_JOBS}); each poll reads each job's list. A job added to a published workflow is followed from where it stands when it is published again.`,
 				displayOptions: { show: { event: ['application.stage.updated', 'job.note.created'] } },
 			},
 			{
@@ -93,7 +94,7 @@ export class RecruitingPollingTrigger implements INodeType {
 						name: 'startFrom',
 						type: 'dateTime',
 						default: '',
-						description: `Report everything from this time on at the first poll. Empty: the first poll only notes where the account stands and reports what comes after. Entries are found up to ${LOOK_BACK_MS / 60_000} minutes after their own time (${MAX_SEEN_IDS} at most in that window).`,
+						description: `Report everything from this time on at the trigger's first poll. Empty: the first poll only notes where the account stands and reports what comes after. It counts once: changed later, or for a job or event added later, it changes nothing. Entries are found up to ${LOOK_BACK_MS / 60_000} minutes after their own time (${MAX_SEEN_IDS} at most in that window).`,
 						displayOptions: { show: { '/event': ['application.created', 'feedback.submitted', 'job.note.created'] } },
 					},
 				],

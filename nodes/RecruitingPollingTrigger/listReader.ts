@@ -66,11 +66,21 @@ export class ListReader {
 
 	private unreadable = new Set<IDataObject>();
 
+	/** IDs read from the list's pages in this read: one met again on a later page was pushed down by new entries. */
+	private readIds = new Set<string>();
+
+	/**
+	 * @param seeding reads the look-back window before the newest entry.
+	 * @param serviceNow the service's time as its answers say it: an entry already seen and older than
+	 *   it less the look-back has nothing new below it, so a newest-first read stops there (an idle
+	 *   poll after a burst reads one page). Undefined where the service does not say its time.
+	 */
 	constructor(
 		private readonly context: IPollFunctions,
 		private readonly list: PolledList,
 		private readonly cursor: Cursor,
 		private readonly seeding: boolean,
+		private readonly serviceNow: () => number | undefined = () => undefined,
 	) {}
 
 	/**
@@ -101,6 +111,7 @@ export class ListReader {
 		this.firstCount = undefined;
 		this.count = undefined;
 		this.unreadable = new Set();
+		this.readIds = new Set();
 	}
 
 	private async readOnce(): Promise<ListRead> {
@@ -202,19 +213,28 @@ export class ListReader {
 		let previous = Infinity;
 		for (let page = 1; page <= MAX_PAGES; page++) {
 			const read = await this.page(page);
-			const timed = this.timed(read);
-			for (const { time } of timed) {
+			// Entries that arrived while the pages were read push earlier ones onto the next page: met
+			// again, they are no break in the order (the new ones are found by the next poll).
+			const timed = this.timed(read).filter((entry) => !this.readIds.has(entry.id));
+			for (const { id, time } of timed) {
 				if (time > previous) {
 					const ascending = page === 1 && timed.every((e, i) => i === 0 || e.time >= timed[i - 1].time);
 					return ascending ? 'oldestFirst' : 'unordered';
 				}
 				previous = time;
+				this.readIds.add(id);
 			}
 			this.keep(timed);
-			// The rest of the list is older than the floor. (An empty page that says more follow is passed over.)
-			if (!read.hasNextPage || previous < this.floor()) return undefined;
+			// The rest of the list is older than the floor, or below an entry already seen that is past the
+			// look-back. (An empty page that says more follow is passed over.)
+			if (!read.hasNextPage || previous < this.floor() || timed.some((entry) => this.isSettled(entry))) return undefined;
 		}
 		return undefined;
+	}
+
+	private isSettled({ id, time }: TimedEntry<IDataObject>): boolean {
+		const now = this.serviceNow();
+		return now !== undefined && time < now - LOOK_BACK_MS && Object.prototype.hasOwnProperty.call(this.cursor.seen, id);
 	}
 
 	/** Undefined when the list came oldest first, else 'unordered'. */

@@ -3,16 +3,20 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import {
 	accountKeyOf,
 	DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
+	describeSeconds,
 	rateLimitWaitOf,
 	resourcePath,
+	runOf,
 	SHORT_MAX_RATE_LIMIT_WAIT_MS,
 	startRun,
 } from '../shared/transport';
-import { advance, CLOCK_SKEW_MS, isNew, type Cursor, type ListOrder } from './cursor';
+import { advance, CLOCK_SKEW_MS, isNew, LOOK_BACK_MS, type Cursor, type ListOrder } from './cursor';
+import { withFailureCause } from './failure';
 import { child, pollItem, text, timeOf } from './items';
 import { ListReader, nodeErrorOf, type ListRead, type PolledList } from './listReader';
 import { listsOf, sampleListsOf, toItem } from './lists';
-import { exclusively, readState, stateOf, writeState, type PollState } from './pollState';
+import { newestMatch } from './sample';
+import { exclusively, isActivationPoll, keepSeed, readState, stateOf, unsavedSeed, writeState, type PollState } from './pollState';
 import { readSettings, type Settings } from './settings';
 import { readJobApplications, stageChanges } from './stageChanges';
 
@@ -35,8 +39,9 @@ function explained(this: IPollFunctions, error: unknown, list: PolledList): Node
 /** Reads one list; says in n8n's log when its order changed, or when entries could not be placed. */
 async function readList(this: IPollFunctions, list: PolledList, cursor: Cursor, seeding: boolean): Promise<ListRead> {
 	let read: ListRead;
+	const run = runOf(this);
 	try {
-		read = await new ListReader(this, list, cursor, seeding).read();
+		read = await new ListReader(this, list, cursor, seeding, () => run.serviceNow()).read();
 	} catch (error) {
 		throw explained.call(this, error, list);
 	}
@@ -56,15 +61,35 @@ async function readList(this: IPollFunctions, list: PolledList, cursor: Cursor, 
 	return read;
 }
 
-/** One production poll: the new items, and the state to keep. Reads only; the caller stores. */
-async function pollOnce(this: IPollFunctions, settings: Settings, before: PollState | undefined, key: string) {
+/** Says in n8n's log, for this trigger, what the user should know. */
+function warn(this: IPollFunctions, message: string): void {
+	this.logger.warn(`Recruiting Polling Trigger: ${message}`, { node: this.getNode().name, workflowId: this.getWorkflow().id });
+}
+
+const goneText = (jobId: string, what: string) =>
+	`job "${jobId}" no longer exists at the service (it answers 404): its ${what} are no longer followed, the other jobs' still are. Remove it from Job IDs.`;
+
+/** A per-job list that answered 404 after it was followed: its job was deleted. */
+const isGone = (error: unknown, listKey: string, kept: Cursor | undefined) =>
+	kept !== undefined && listKey.startsWith('job:') && error instanceof NodeApiError && error.httpCode === '404';
+
+/**
+ * One production poll: the new items, and the state to keep. Reads only; the caller stores. A list
+ * without a cursor is seeded (where it stands is recorded, nothing reported) unless this is the
+ * trigger's first poll with Start From, or the one after a rate-limited first poll (`since`).
+ */
+async function pollOnce(this: IPollFunctions, settings: Settings, before: PollState | undefined, key: string, activation: boolean) {
 	const state: PollState = { version: 1, key, cursors: {}, stages: {} };
 	const found: Array<{ time: number; item: IDataObject }> = [];
-	const now = Date.now();
+	const startFrom = before === undefined ? settings.startFrom : before.since;
 	if (settings.event === 'application.stage.updated') {
-		const byJob = await readJobApplications.call(this, settings.jobIds, new Set(Object.keys(before?.stages ?? {})));
-		const changes = stageChanges(byJob, before?.stages, new Date(now).toISOString());
+		const { byJob, gone } = await readJobApplications.call(this, settings.jobIds, before?.stages, activation);
+		const changes = stageChanges(byJob, before?.stages, new Date(runOf(this).serviceNow() ?? Date.now()).toISOString());
 		state.stages = changes.stages;
+		for (const jobId of gone) {
+			warn.call(this, goneText(jobId, 'stage changes'));
+			state.stages[jobId] = before?.stages[jobId] ?? {};
+		}
 		for (const item of changes.items) {
 			if (settings.parentStages.size > 0 && !settings.parentStages.has(text(child(child(item.object, 'stage'), 'parent_stage')))) continue;
 			found.push({ time: 0, item });
@@ -72,44 +97,48 @@ async function pollOnce(this: IPollFunctions, settings: Settings, before: PollSt
 	}
 	for (const { key: listKey, list } of listsOf(settings)) {
 		const kept = before?.cursors[listKey];
-		// Start From (or the time of a rate-limited first poll) only where a list has no cursor yet.
-		const startFrom = settings.startFrom ?? before?.since;
-		// First poll of this list: record where it stands (or start from that time) and emit nothing.
 		const seeding = kept === undefined && startFrom === undefined;
 		const cursor: Cursor = kept ?? { floor: startFrom ?? null, seen: {} };
-		const read = await readList.call(this, list, cursor, seeding);
+		let read: ListRead;
+		try {
+			read = await readList.call(this, list, cursor, seeding);
+		} catch (error) {
+			if (!isGone(error, listKey, kept)) throw nodeErrorOf(this.getNode(), error);
+			warn.call(this, goneText(listKey.slice('job:'.length), 'notes'));
+			state.cursors[listKey] = cursor;
+			continue;
+		}
 		for (const entry of read.entries) {
 			if (seeding || !isNew(cursor, entry.id, entry.time)) continue;
 			const item = toItem(settings, listKey, entry);
 			if (item) found.push({ time: entry.time, item });
 		}
-		// An empty list at the first poll starts from now (less the clock skew), not from its beginning:
-		// an empty page from a faulty service must not turn the whole history into news later.
-		const from: Cursor = seeding ? { floor: read.entries.length === 0 ? now - CLOCK_SKEW_MS : null, seen: {} } : cursor;
+		// On the service's clock (its Date header), where it says it; n8n's otherwise.
+		const now = runOf(this).serviceNow() ?? Date.now();
+		// An empty list when seeded starts from now less the look-back, as a list with entries does
+		// from its newest: an empty page from a faulty service must not turn the whole history into
+		// news later, and an entry that turns up late is found as in any list.
+		const from: Cursor = seeding ? { floor: read.entries.length === 0 ? now - LOOK_BACK_MS : null, seen: {} } : cursor;
 		state.cursors[listKey] = advance(from, read.entries, read, now);
 	}
 	found.sort((a, b) => a.time - b.time);
 	return { items: found.map((f) => f.item), state };
 }
 
-/** Fetch Test Event: the newest matching entry; reads only, never the production cursor. */
+/** Fetch Test Event: the newest matching entry, reading no further than the first page with one; never the production cursor. */
 async function sample(this: IPollFunctions, settings: Settings): Promise<IDataObject[]> {
 	if (settings.event === 'application.stage.updated') {
-		const byJob = await readJobApplications.call(this, settings.jobIds);
+		const { byJob } = await readJobApplications.call(this, settings.jobIds);
 		const newest = [...byJob.values()].flat().sort((a, b) => (timeOf(b.applied_at) ?? 0) - (timeOf(a.applied_at) ?? 0))[0];
 		return newest ? [pollItem(settings.event, new Date().toISOString(), `${text(newest.id)}:sample`, newest, { previousStage: null })] : [];
 	}
 	const candidates: Array<{ time: number; item: IDataObject }> = [];
 	for (const { key, list } of sampleListsOf(settings)) {
-		// The look-back before the newest entry first; with filters that match none of it, the whole list.
-		for (const seeding of [true, false]) {
-			const read = await readList.call(this, list, { floor: null, seen: {} }, seeding);
-			const items = read.entries.flatMap((entry) => {
-				const item = toItem(settings, key, entry);
-				return item ? [{ time: entry.time, item }] : [];
-			});
-			candidates.push(...items);
-			if (items.length > 0) break;
+		try {
+			const match = await newestMatch.call(this, list, (entry) => toItem(settings, key, entry));
+			if (match) candidates.push(match);
+		} catch (error) {
+			throw explained.call(this, error, list);
 		}
 	}
 	candidates.sort((a, b) => b.time - a.time);
@@ -122,11 +151,29 @@ function pollWaitMs(this: IPollFunctions): number {
 	return budget !== undefined && Number.isFinite(budget) && budget > 0 ? Math.min(budget, DEFAULT_MAX_RATE_LIMIT_WAIT_MS) : DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
 }
 
+/**
+ * n8n-core's default poll budget. n8n's durable scheduler gives each scheduled poll a context of
+ * its own with a smaller budget (its poll timeout less a margin): such a poll is never the activation's.
+ */
+const N8N_DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
+
+/** The poll n8n runs while publishing (or restarting, or taking over leadership): a throw fails the activation. */
+function activating(this: IPollFunctions): boolean {
+	const first = isActivationPoll(this);
+	return first && !(typeof this.getPollBudgetMs === 'function' && this.getPollBudgetMs() < N8N_DEFAULT_POLL_BUDGET_MS);
+}
+
 export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const settings = readSettings.call(this);
-	startRun(this, { maxRateLimitWaitMs: pollWaitMs.call(this) });
 	if (this.getMode() === 'manual') {
-		const items = await sample.call(this, settings);
+		// Someone waits in the editor: a short wait for a rate limit.
+		startRun(this, { maxRateLimitWaitMs: Math.min(SHORT_MAX_RATE_LIMIT_WAIT_MS, pollWaitMs.call(this)) });
+		let items: IDataObject[];
+		try {
+			items = await sample.call(this, settings);
+		} catch (error) {
+			throw withFailureCause(nodeErrorOf(this.getNode(), error));
+		}
 		if (items.length === 0) {
 			throw new NodeOperationError(this.getNode(), 'Nothing to show yet: no entry of this event matches the trigger\'s settings', {
 				description: 'The trigger still works once published: it reports what happens from then on.',
@@ -134,30 +181,39 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 		}
 		return [this.helpers.returnJsonArray(items)];
 	}
+	const activation = activating.call(this);
+	// Publishing waits for the activation poll: it waits less for a rate limit, and never fails for one.
+	startRun(this, { maxRateLimitWaitMs: activation ? Math.min(SHORT_MAX_RATE_LIMIT_WAIT_MS, pollWaitMs.call(this)) : pollWaitMs.call(this) });
 	const staticData = this.getWorkflowStaticData('node');
-	// Not the start date: changing it later must neither repeat nor skip what the cursor knows.
-	const key = [await accountKeyOf.call(this), settings.event].join(':');
+	// The account only: changing the event, the jobs or the start date later neither repeats nor skips what the cursors know.
+	const key = await accountKeyOf.call(this);
+	const trigger = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
 	const outcome = await exclusively(staticData, async () => {
 		const began = stateOf(staticData);
-		const before = readState(staticData, key);
-		// The first poll runs while publishing waits for it: it waits less for a rate limit.
-		if (before === undefined) startRun(this, { maxRateLimitWaitMs: SHORT_MAX_RATE_LIMIT_WAIT_MS });
+		const saved = readState(staticData, key);
+		const before = saved ?? unsavedSeed(trigger, key);
 		let result;
 		try {
-			result = await pollOnce.call(this, settings, before, key);
+			result = await pollOnce.call(this, settings, before, key, activation);
 		} catch (error) {
-			if (before !== undefined || rateLimitWaitOf(error) === undefined) throw nodeErrorOf(this.getNode(), error);
-			const since = Date.now() - CLOCK_SKEW_MS;
-			writeState(staticData, { version: 1, key, cursors: {}, stages: {}, since });
-			this.logger.warn(
-				`Recruiting Polling Trigger: the service rate-limited the first poll; the next poll reports what is new since ${new Date(since).toISOString()}`,
-				{ node: this.getNode().name, workflowId: this.getWorkflow().id },
-			);
+			const wait = rateLimitWaitOf(error);
+			if (!activation || wait === undefined) throw withFailureCause(nodeErrorOf(this.getNode(), error));
+			if (before === undefined) {
+				const since = settings.startFrom ?? (runOf(this).serviceNow() ?? Date.now()) - CLOCK_SKEW_MS;
+				const seed: PollState = { version: 1, key, cursors: {}, stages: {}, since };
+				writeState(staticData, seed);
+				keepSeed(trigger, seed);
+				warn.call(this, `the service rate-limited the first poll (for ${describeSeconds(wait)}); the next poll reports what is new since ${new Date(since).toISOString()}`);
+			} else {
+				warn.call(this, `the service rate-limited the poll at activation (for ${describeSeconds(wait)}); the next poll goes on from where the trigger stood`);
+			}
 			return [];
 		}
 		// Changed under us (the workflow was loaded again meanwhile): that poll's state stands.
 		if (stateOf(staticData) !== began) return undefined;
 		writeState(staticData, result.state);
+		// A seed until a later poll finds it saved: n8n's durable polling may not keep what this poll wrote.
+		keepSeed(trigger, saved === undefined ? result.state : undefined);
 		return result.items;
 	});
 	return outcome && outcome.length > 0 ? [this.helpers.returnJsonArray(outcome)] : null;

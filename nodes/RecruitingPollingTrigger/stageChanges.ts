@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { recruitingRequest, recruitingRequestAllItems, resourcePath } from '../shared/transport';
+import { MAX_PAGE_SIZE, recruitingRequest, recruitingRequestAllItems, resourcePath } from '../shared/transport';
 import { child, pollItem, text } from './items';
 import type { PollState } from './pollState';
 
@@ -10,38 +10,88 @@ export const MAX_FOLLOWED_APPLICATIONS = 1000;
 /** Longer custom stage names are cut in the snapshot (they only name the previous stage). */
 const STAGE_NAME_KEPT = 60;
 
-/** `parent|custom id|custom name`: what the snapshot keeps of a stage. */
-export function stageKey(application: IDataObject): string {
-	const stage = application.stage;
-	const custom = child(stage, 'custom_stage');
-	return [text(child(stage, 'parent_stage')), text(child(custom, 'id')), text(child(custom, 'name')).slice(0, STAGE_NAME_KEPT)].join('|');
+/** An application's stage as the snapshot keeps it; `moves` counts the changes reported for it. */
+interface Stage {
+	parent: string;
+	customId: string;
+	customName: string;
+	moves: number;
+}
+
+function stageOf(application: IDataObject): Omit<Stage, 'moves'> {
+	const custom = child(application.stage, 'custom_stage');
+	return {
+		parent: text(child(application.stage, 'parent_stage')),
+		customId: text(child(custom, 'id')),
+		customName: text(child(custom, 'name')).slice(0, STAGE_NAME_KEPT),
+	};
+}
+
+/** A move changes the parent stage or the custom stage (by ID, by name only where it has none): a renamed stage is no move. */
+function sameStage(a: Omit<Stage, 'moves'>, b: Omit<Stage, 'moves'>): boolean {
+	if (a.parent !== b.parent) return false;
+	return a.customId !== '' || b.customId !== '' ? a.customId === b.customId : a.customName === b.customName;
+}
+
+/** `moves:parent|custom id|custom name` (the name last: it may hold a `|`). Before 0.2: without `moves:`. */
+function encode(stage: Stage): string {
+	return `${stage.moves}:${[stage.parent, stage.customId, stage.customName].join('|')}`;
+}
+
+function decode(entry: string): Stage {
+	const counted = /^(\d+):(.*)$/s.exec(entry);
+	const [parent = '', customId = '', ...name] = (counted ? counted[2] : entry).split('|');
+	return { parent, customId, customName: name.join('|'), moves: counted ? Number(counted[1]) : 0 };
 }
 
 /** The stage as the application shows it, from a snapshot entry. */
-function stageFrom(key: string): IDataObject {
-	const [parent, id, name] = key.split('|');
-	return { parent_stage: parent || null, custom_stage: id || name ? { id: id || null, name: name || null } : null };
+function shownStage(stage: Stage): IDataObject {
+	const hasCustom = stage.customId !== '' || stage.customName !== '';
+	return { parent_stage: stage.parent || null, custom_stage: hasCustom ? { id: stage.customId || null, name: stage.customName || null } : null };
+}
+
+/** Each job's applications, and the followed jobs the service no longer has. */
+export interface JobApplications {
+	byJob: Map<string, IDataObject[]>;
+	gone: string[];
 }
 
 /**
- * Every application of each job (the snapshot's size is checked against the cap as they come). A
- * job followed for the first time is looked up first: the list of a job that does not exist is
- * only empty, and a mistyped ID would be followed, empty, for ever.
+ * Every application of each job (the snapshot's size is checked against the cap as they come), in
+ * full pages. A job followed for the first time is looked up first: the list of a job that does
+ * not exist is only empty, and a mistyped ID would be followed, empty, for ever. A followed job is
+ * looked up again at activation (`lookUpFollowed`) and when its list turns empty: one deleted is
+ * reported gone, and its snapshot kept. (Looking every job up at every poll would double an idle poll's cost.)
  */
 export async function readJobApplications(
 	this: IPollFunctions,
 	jobIds: string[],
-	known: ReadonlySet<string> = new Set(),
-): Promise<Map<string, IDataObject[]>> {
+	known: PollState['stages'] = {},
+	lookUpFollowed = false,
+): Promise<JobApplications> {
 	const byJob = new Map<string, IDataObject[]>();
+	const gone: string[] = [];
 	let followed = 0;
 	for (const jobId of jobIds) {
-		if (!known.has(jobId)) await recruitingRequest.call(this, { method: 'GET', path: resourcePath('jobs', jobId), notFound: `job "${jobId}"` });
+		const job = { method: 'GET' as const, path: resourcePath('jobs', jobId), notFound: `job "${jobId}"` };
+		const exists = async () => (await recruitingRequest.call(this, { ...job, allowNotFound: true })) !== undefined;
+		if (known[jobId] === undefined) await recruitingRequest.call(this, job);
+		else if (lookUpFollowed && !(await exists())) {
+			gone.push(jobId);
+			continue;
+		}
+		const room = MAX_FOLLOWED_APPLICATIONS - followed + 1;
 		const applications = await recruitingRequestAllItems.call(this, {
 			path: resourcePath('applications'),
 			qs: { job_id: jobId },
-			limit: MAX_FOLLOWED_APPLICATIONS - followed + 1,
+			// A whole number of full pages: an idle job of 95 applications is one request.
+			limit: Math.ceil(room / MAX_PAGE_SIZE) * MAX_PAGE_SIZE,
 		});
+		const emptied = applications.length === 0 && Object.keys(known[jobId] ?? {}).length > 0;
+		if (emptied && !(await exists())) {
+			gone.push(jobId);
+			continue;
+		}
 		followed += applications.length;
 		if (followed > MAX_FOLLOWED_APPLICATIONS) {
 			throw new NodeOperationError(
@@ -54,26 +104,28 @@ export async function readJobApplications(
 		}
 		byJob.set(jobId, applications);
 	}
-	return byJob;
+	return { byJob, gone };
 }
 
 /** The parent stage applications arrive in: one found elsewhere was moved, or added there. */
 const FIRST_PARENT_STAGE = 'new';
 
 /**
- * One item per application whose stage differs from the last poll's snapshot (several moves in
- * between show as one, from the first stage to the last; a move to another followed job counts).
- * A job followed for the first time only records its stages. An application the snapshot does not
- * know is recorded, and reported with `previousStage: null` when it is past the first stage: it
- * moved, or was added there, since the last snapshot n8n saved.
+ * One item per application that moved since the last poll's snapshot (several moves in between
+ * show as one, from the first stage to the last; a move to another followed job counts). A job
+ * followed for the first time only records its stages. An application the snapshot does not know
+ * is recorded, and reported with `previousStage: null` when it is past the first stage: it moved,
+ * or was added there, since the last snapshot n8n saved. A stage renamed is recorded, not reported.
+ * `messageId` counts the application's moves, so the same move found twice (a poll run again from
+ * the same snapshot) has the same one, and a move back and forth again a new one.
  */
 export function stageChanges(
 	byJob: Map<string, IDataObject[]>,
 	before: PollState['stages'] | undefined,
 	now: string,
 ): { items: IDataObject[]; stages: PollState['stages'] } {
-	const previousOf = new Map<string, string>();
-	for (const snapshot of Object.values(before ?? {})) for (const [id, key] of Object.entries(snapshot)) previousOf.set(id, key);
+	const previousOf = new Map<string, Stage>();
+	for (const snapshot of Object.values(before ?? {})) for (const [id, entry] of Object.entries(snapshot)) previousOf.set(id, decode(entry));
 	const items: IDataObject[] = [];
 	const stages: PollState['stages'] = {};
 	for (const [jobId, applications] of byJob) {
@@ -82,14 +134,15 @@ export function stageChanges(
 		for (const application of applications) {
 			const id = text(application.id);
 			if (id === '') continue;
-			const key = stageKey(application);
-			snapshot[id] = key;
-			if (firstTime) continue;
 			const was = previousOf.get(id);
-			if (was === key) continue;
-			if (was === undefined && text(child(application.stage, 'parent_stage')) === FIRST_PARENT_STAGE) continue;
-			const previousStage = was === undefined ? null : stageFrom(was);
-			items.push(pollItem('application.stage.updated', now, `${id}:${key}:${now}`, application, { previousStage }));
+			const stage: Stage = { ...stageOf(application), moves: was?.moves ?? 0 };
+			const moved = !firstTime && (was === undefined ? stage.parent !== FIRST_PARENT_STAGE : !sameStage(was, stage));
+			if (moved) {
+				stage.moves += 1;
+				const change = `${id}:${stage.parent}|${stage.customId}:${stage.moves}`;
+				items.push(pollItem('application.stage.updated', now, change, application, { previousStage: was ? shownStage(was) : null }));
+			}
+			snapshot[id] = encode(stage);
 		}
 		stages[jobId] = snapshot;
 	}

@@ -44,7 +44,7 @@ import './env';
 
 export { runNode, type NodeSpec, type RunNodeOptions, type RunNodeResult } from './runNode';
 export { hookHarness, type HookCall, type HookHarness } from './hookHarness';
-export { pollHarness, type PollHarness, type PollOutcome } from './pollHarness';
+export { pollHarness, type PollHarness, type PollHarnessOptions, type PollOutcome } from './pollHarness';
 export { loadOptionsHarness, type LoadOptionsHarness } from './loadOptions';
 export { webhookServer, type WebhookCall, type WebhookServer } from './webhookServer';
 export { StaticDataStore } from './staticData';

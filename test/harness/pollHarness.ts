@@ -4,11 +4,18 @@
  *
  * - activation (`activate`, `init` on a restart, `update` on republish) loads the workflow from the
  *   "database", runs the first poll at once (an error fails the activation), and saves the static data;
- * - a scheduled poll (`tick`) runs on that same loaded workflow: its static data stays in memory
+ * - a scheduled poll (`tick`) runs on that same loaded workflow, with the activation poll's context
+ *   (n8n-core's ActiveWorkflows reuses it): its static data stays in memory
  *   between polls, and is saved only when the poll returned items (before the execution runs);
  *   a poll that throws records a failed execution and saves nothing;
  * - `manual` (Fetch Test Event) runs on a freshly loaded workflow in mode `manual` and saves nothing;
  * - `stop` (unpublish, or n8n stopping) drops the loaded workflow: what was not saved is gone.
+ *
+ * With `engine: 'durable'`, as n8n 2.41.1's durable polling (N8N_POLLER_DURABLE_CURSORS_ENABLED and
+ * the settings it needs; its TriggerExecutionContextFactory): the activation poll's cursor is kept
+ * only when it emits; each scheduled poll runs on a context and a workflow of its own, loaded from
+ * the stored cursor, with a poll budget under n8n-core's default, and its cursor is kept whether it
+ * emits or not.
  */
 import { PollContext } from 'n8n-core';
 import type { IDataObject, INodeExecutionData, INodeParameters, INodeType, Workflow, WorkflowActivateMode } from 'n8n-workflow';
@@ -38,16 +45,39 @@ export interface PollHarness {
 	setParameters(parameters: INodeParameters): void;
 }
 
-export function pollHarness(nodeType: INodeType, parameters: INodeParameters, options: TriggerOptions = {}): PollHarness {
-	const trigger = new TriggerWorkflow(nodeType, { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...parameters }, options);
+/** Each harness is a workflow of its own (n8n's IDs are unique; a trigger may keep things per workflow in its process). */
+let harnesses = 0;
+
+export interface PollHarnessOptions extends TriggerOptions {
+	engine?: 'default' | 'durable';
+}
+
+/** The budget n8n's durable scheduler gives a poll at its default timeout (45 s less its margin). */
+const DURABLE_POLL_BUDGET_MS = 36_000;
+
+export function pollHarness(nodeType: INodeType, parameters: INodeParameters, options: PollHarnessOptions = {}): PollHarness {
+	const durable = options.engine === 'durable';
+	harnesses += 1;
+	const trigger = new TriggerWorkflow(nodeType, { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...parameters }, {
+		workflowId: `harness-poll-workflow-${harnesses}`,
+		...options,
+	});
 	let loaded: Workflow | undefined;
+	let loadedContext: PollContext | undefined;
 	const executions: IDataObject[][] = [];
 	const failures: Error[] = [];
 
-	const run = async (workflow: Workflow, mode: 'trigger' | 'manual', activation: WorkflowActivateMode): Promise<IDataObject[]> => {
+	const contextFor = (workflow: Workflow, mode: 'trigger' | 'manual', activation: WorkflowActivateMode, budgetMs?: number): PollContext => {
+		const node = workflow.getNode(trigger.node.name)!;
+		if (budgetMs === undefined) return new PollContext(workflow, node, trigger.additionalData(), mode, activation);
+		const never = () => {
+			throw new Error('pollHarness: n8n hands the result over itself');
+		};
+		return new PollContext(workflow, node, trigger.additionalData(), mode, activation, never, never, async () => {}, async (poll) => await poll(), () => workflow.getStaticData('node', node), () => budgetMs);
+	};
+	const run = async (context: PollContext, workflow: Workflow): Promise<IDataObject[]> => {
 		const node = workflow.getNode(trigger.node.name)!;
 		const type = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
-		const context = new PollContext(workflow, node, trigger.additionalData(), mode, activation);
 		const result = (await type.poll!.call(context)) as INodeExecutionData[][] | null;
 		return result === null ? [] : result[0].map((item) => item.json);
 	};
@@ -74,11 +104,13 @@ export function pollHarness(nodeType: INodeType, parameters: INodeParameters, op
 		failures,
 		async activate(activation = 'activate') {
 			const workflow = trigger.loadWorkflow();
+			const context = contextFor(workflow, 'trigger', activation);
 			try {
-				const items = await run(workflow, 'trigger', activation);
+				const items = await run(context, workflow);
 				emitted(items, workflow);
-				save(workflow);
+				if (!durable) save(workflow);
 				loaded = workflow;
+				loadedContext = context;
 				return { emitted: items };
 			} catch (error) {
 				loaded = undefined;
@@ -87,12 +119,15 @@ export function pollHarness(nodeType: INodeType, parameters: INodeParameters, op
 		},
 		async tick() {
 			if (!loaded) throw new Error('pollHarness: tick() on a workflow that is not active');
-			const workflow = loaded;
+			const active = loaded;
+			const workflow = durable ? trigger.loadWorkflow() : active;
+			const context = durable ? contextFor(workflow, 'trigger', 'update', DURABLE_POLL_BUDGET_MS) : loadedContext!;
 			try {
-				const items = await run(workflow, 'trigger', 'activate');
+				const items = await run(context, workflow);
 				// n8n discards the result of a poll whose workflow was unpublished or republished meanwhile.
-				if (loaded !== workflow) return { emitted: [] };
+				if (loaded !== active) return { emitted: [] };
 				emitted(items, workflow);
+				if (durable) save(workflow);
 				return { emitted: items };
 			} catch (error) {
 				failures.push(error as Error);
@@ -101,7 +136,8 @@ export function pollHarness(nodeType: INodeType, parameters: INodeParameters, op
 		},
 		async manual() {
 			try {
-				return { emitted: await run(trigger.loadWorkflow(), 'manual', 'manual') };
+				const workflow = trigger.loadWorkflow();
+				return { emitted: await run(contextFor(workflow, 'manual', 'manual'), workflow) };
 			} catch (error) {
 				return { emitted: [], error: error as Error };
 			}

@@ -7,7 +7,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { RecruitingPollingTrigger } from '../../nodes/RecruitingPollingTrigger/RecruitingPollingTrigger.node';
 import { startSandbox, type Application, type Sandbox, type SandboxOptions } from '../../sandbox';
-import { pollHarness, type PollHarness } from '../harness';
+import { pollHarness, type PollHarness, type PollHarnessOptions } from '../harness';
 
 export const SEED = { applications: 30, jobs: 3, candidates: 30 };
 
@@ -54,8 +54,9 @@ export function usePollingFixture(options: Omit<SandboxOptions, 'port' | 'seed'>
 		sandbox.clearRequests();
 	});
 
-	const trigger = (parameters: INodeParameters): PollHarness =>
+	const trigger = (parameters: INodeParameters, engine: PollHarnessOptions['engine'] = 'default'): PollHarness =>
 		pollHarness(new RecruitingPollingTrigger(), { options: {}, ...parameters }, {
+			engine,
 			// Read at each request: a token rotated mid-test is the one sent from then on.
 			credentials: { recruitingApi: { baseUrl: sandbox.url, companyId: sandbox.companyId, get accessToken() { return sandbox.token; } } },
 			credentialTypes: [new RecruitingApi()],

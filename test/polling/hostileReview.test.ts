@@ -301,14 +301,10 @@ describe('Application Stage Changed', () => {
 		expect(error?.message).toContain('job_typo');
 	});
 
-	it('each change found has its own messageId (a move back and forth again is a new change)', () => {
+	it('a change\'s messageId names the application, its new stage and its count of moves', () => {
 		const application = { id: 'app_1', stage: { parent_stage: 'interview', custom_stage: null } } as IDataObject;
-		const byJob = new Map([['job_1', [application]]]);
-		const before = { job_1: { app_1: 'new||' } };
-		const first = stageChanges(byJob, before, '2026-01-01T00:00:00.000Z').items[0];
-		const again = stageChanges(byJob, before, '2026-01-01T00:01:00.000Z').items[0];
-		expect(first.messageId).toBe('poll:application.stage.updated:app_1:interview||:2026-01-01T00:00:00.000Z');
-		expect(again.messageId).not.toEqual(first.messageId);
+		const first = stageChanges(new Map([['job_1', [application]]]), { job_1: { app_1: 'new||' } }, '2026-01-01T00:00:00.000Z').items[0];
+		expect(first.messageId).toBe('poll:application.stage.updated:app_1:interview|:1');
 	});
 });
 

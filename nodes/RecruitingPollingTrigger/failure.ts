@@ -1,0 +1,33 @@
+import type { Failure } from 'n8n-workflow';
+import { NodeApiError, type NodeOperationError } from 'n8n-workflow';
+import { describeSeconds, rateLimitWaitOf } from '../shared/transport';
+
+/**
+ * Why a poll failed, declared on the error (n8n-workflow's `failure`, read by n8n 2.37 and later):
+ * n8n's durable polling then waits as the service asked, backs off while it is down, and stops
+ * retrying soon where someone has to act. Older n8n versions ignore it.
+ */
+function failureOf(error: NodeApiError | NodeOperationError): Failure {
+	const wait = rateLimitWaitOf(error);
+	if (wait !== undefined) return { cause: 'rate-limited', retryAfterMs: wait * 1000 };
+	if (!(error instanceof NodeApiError)) return { cause: 'configuration-invalid' };
+	const status = Number(error.httpCode);
+	if (status === 401 || status === 403) return { cause: 'credential-invalid' };
+	if (status === 404 || status === 400 || status === 422) return { cause: 'configuration-invalid' };
+	// A 5xx, a network failure, an inconsistent list: the service is down or degraded now.
+	return { cause: 'temporarily-unavailable' };
+}
+
+/**
+ * The error with its failure cause; a rate limit's description speaks of the poll (the action
+ * node's Max Wait for Rate Limits is no setting of this trigger).
+ */
+export function withFailureCause<E extends NodeApiError | NodeOperationError>(error: E): E {
+	const failure = failureOf(error);
+	(error as { failure?: Failure }).failure = failure;
+	const wait = rateLimitWaitOf(error);
+	if (wait !== undefined) {
+		error.description = `The service asked to wait ${describeSeconds(wait)}, longer than one poll may wait. Nothing was reported; the next poll after the wait goes on from where the trigger stood, and loses nothing.`;
+	}
+	return error;
+}
