@@ -11,7 +11,7 @@
  */
 import { Envelope, ListRequest, paginate, readPaging } from './paging';
 import { FieldErrors, notFound, throwIfErrors, validationProblem } from './problems';
-import type { Answer, Application, Attendee, Candidate, Feedback, FileObject, Interview, Job, Note, User, Webhook } from './resources';
+import type { Answer, Application, ApplicationForm, Attendee, Candidate, Feedback, FileObject, Interview, Job, Note, User, Webhook } from './resources';
 import type { RouteSpec } from './router';
 import {
 	APPLICATION_SORTS,
@@ -530,6 +530,42 @@ function listFeedback(ctx: ApiContext): Reply {
 const isAnswered = (a: Answer | undefined): boolean =>
 	!!a && (!!a.text || !!a.selected_option || (a.selected_options ?? []).length > 0 || (a.ratings ?? []).length > 0);
 
+/**
+ * The feedback form `form`, completed now for `app` by the access token's user, with these answers
+ * (every other question unanswered); the application lists it. Not stored: the caller stores it.
+ * POST /feedback and the sandbox's activity (activity.ts) both make feedback this way.
+ */
+export function completedFeedback(store: Store, app: Application, form: ApplicationForm, answerFor: ReadonlyMap<string, Answer>): Feedback {
+	const now = new Date().toISOString();
+	const candidate = liveCandidate(store, app).candidate;
+	const feedback: Feedback = {
+		id: store.newId('feedback', 'fdbk'),
+		application_id: app.id,
+		form_id: form.id,
+		name: form.name,
+		candidate: { id: candidate.id, name: candidate.full_name },
+		creator: userRef(API_USER),
+		reviewer: userRef(API_USER),
+		status: 'complete',
+		date_created: now,
+		date_complete: now,
+		questions: form.questions.map((q, i) => ({
+			id: q.id,
+			type: q.type,
+			question: q.question,
+			description: '',
+			required: q.required,
+			restricted: false,
+			display_order: i + 1,
+			options: [],
+			answer: { question_id: q.id, text: '', ratings: [], selected_options: [], selected_option: '', ...answerFor.get(q.id) },
+		})),
+	};
+	// The application lists its feedback (as it lists its interviews).
+	app.feedback = [...(app.feedback ?? []), feedback.id];
+	return feedback;
+}
+
 function completeFeedback(ctx: ApiContext): Reply {
 	const { store } = ctx;
 	const input = validate<{ application_id: string; form_id: string; answers?: Answer[] }>(feedbackComplete, ctx.body);
@@ -550,34 +586,7 @@ function completeFeedback(ctx: ApiContext): Reply {
 		}
 	}
 	throwIfErrors(errors);
-	const now = new Date().toISOString();
-	const candidate = liveCandidate(store, app!).candidate;
-	const feedback: Feedback = {
-		id: store.newId('feedback', 'fdbk'),
-		application_id: app!.id,
-		form_id: form!.id,
-		name: form!.name,
-		candidate: { id: candidate.id, name: candidate.full_name },
-		creator: userRef(API_USER),
-		reviewer: userRef(API_USER),
-		status: 'complete',
-		date_created: now,
-		date_complete: now,
-		questions: form!.questions.map((q, i) => ({
-			id: q.id,
-			type: q.type,
-			question: q.question,
-			description: '',
-			required: q.required,
-			restricted: false,
-			display_order: i + 1,
-			options: [],
-			answer: { question_id: q.id, text: '', ratings: [], selected_options: [], selected_option: '', ...answerFor.get(q.id) },
-		})),
-	};
-	// The application lists its feedback (as it lists its interviews).
-	app!.feedback = [...(app!.feedback ?? []), feedback.id];
-	return save(ctx, 'feedback', feedback, 'feedback.submitted', 201);
+	return save(ctx, 'feedback', completedFeedback(store, app!, form!, answerFor), 'feedback.submitted', 201);
 }
 
 export const API_ROUTES: readonly ApiRoute[] = [

@@ -99,6 +99,25 @@ interface SandboxInfo {
 	counts: Record<string, number>;
 	webhookIds: string[];
 	customPipelineIds: string[];
+	jobIds?: string[];
+}
+
+/**
+ * The commands that make each of the polling trigger's events happen in this sandbox (scripts/demo.js
+ * runs them through the control API), with the port flag when the port is not the default.
+ */
+export function eventCommands(sandboxUrl: string, jobIds: readonly string[], specOnly = false): string[] {
+	const port = new URL(sandboxUrl).port;
+	const flag = port === String(DEFAULT_PORT) ? '' : ` --sandbox-port ${port}`;
+	const job = jobIds[0] ?? 'the first job';
+	const rows: Array<[string, string]> = [
+		['apply', `New Application: a candidate applies to ${job}`],
+		['move', `Application Stage Changed: an application of ${job} moves one stage on`],
+		['note', `New Job Note: a note is added to ${job}`],
+		['feedback', `Feedback Completed: a reviewer completes feedback${specOnly ? ' (the trigger needs GET /feedback, which --spec-only leaves out)' : ''}`],
+	];
+	const width = Math.max(...rows.map(([name]) => `npm start -- ${name}${flag}`.length));
+	return rows.map(([name, what]) => `    ${`npm start -- ${name}${flag}`.padEnd(width)}   # ${what}`);
 }
 
 /** What the CLI prints once listening: first the three values the Recruiting API credential takes. */
@@ -112,9 +131,12 @@ export function startupText(sandbox: { url: string; companyId: string; token: st
 		`  Requests go to: ${info.apiBase}/…   (for curl: Authorization: Bearer ${sandbox.token})`,
 		`  Webhook ids:    ${info.webhookIds.join(', ')}`,
 		`  Pipelines:      ${info.customPipelineIds.join(', ')}`,
+		`  Job IDs:        ${(info.jobIds ?? []).join(', ')}   (for the Polling Trigger's Job IDs)`,
 		`  Records:        ${Object.entries(info.counts).map(([k, v]) => `${k} ${v}`).join(', ')}`,
 		`  Rate limit:     ${options.rateLimit ? `${options.rateLimit.shape === 'window' ? `${options.rateLimit.burst} per ${options.rateLimit.burst / options.rateLimit.rate} s window` : `${options.rateLimit.rate}/s, burst ${options.rateLimit.burst}`} per token (Retry-After: ${options.rateLimit.retryAfter ?? 'seconds'}, headers: ${options.rateLimit.info ?? 'none'})` : 'none'}`,
 		`  Control API:    ${sandbox.url}/__sandbox/info`,
+		'  Make the Polling Trigger\'s events (in another terminal, in this repository; each is found at the next poll):',
+		...eventCommands(sandbox.url, info.jobIds ?? [], options.specOnly),
 		'Press Ctrl+C to stop.',
 	].join('\n');
 }

@@ -8,7 +8,7 @@ import { notFound, validationProblem } from './problems';
 import type { Reply } from './api';
 import type { RouteSpec } from './router';
 import { COLLECTIONS, isCollection, Store } from './store';
-import { addJobNote, apply, moveStage, type ApplyInput } from './activity';
+import { addJobNote, advance, apply, completeFeedback, moveStage, type ApplyInput } from './activity';
 import { PARENT_STAGES } from './schemas';
 import type { DeliverInput, Sandbox, SeedSizes } from './types';
 import { int, isPlainObject, jsonObject, obj, oneOf, str, validate } from './validation';
@@ -42,6 +42,7 @@ const seedSizes = obj(
 const applyInput = obj({ jobId: str({ min: 1 }), appliedAt: str({ min: 1 }) }, { strict: true });
 const stageInput = obj({ parentStage: oneOf(PARENT_STAGES) }, { strict: true, required: ['parentStage'] });
 const noteInput = obj({ text: str({ min: 1 }) }, { strict: true, required: ['text'] });
+const feedbackInput = obj({ applicationId: str({ min: 1 }) }, { strict: true });
 
 const deliverInput = obj(
 	{
@@ -64,6 +65,8 @@ export function describeSandbox(sandbox: Sandbox, store: Store): Record<string, 
 		counts: Object.fromEntries(COLLECTIONS.map((c) => [c, store.count(c)])),
 		webhookIds: store.values('webhooks').map((w) => w.id),
 		customPipelineIds: [...pipelines],
+		// The first jobs, for the polling trigger's Job IDs; the activity routes use the first.
+		jobIds: store.values('jobs').slice(0, 2).map((j) => j.id),
 	};
 }
 
@@ -157,5 +160,16 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
 		method: 'POST',
 		path: '/__sandbox/jobs/:id/notes',
 		handle: (c) => ({ status: 201, body: { data: addJobNote(c.store, c.params.id, validate<{ text: string }>(noteInput, c.body).text) } }),
+	},
+	{
+		// An application of the job moves one stage on (activity.ts: advance).
+		method: 'POST',
+		path: '/__sandbox/jobs/:id/stage-moves',
+		handle: (c) => ok({ data: advance(c.store, { jobId: c.params.id }) }),
+	},
+	{
+		method: 'POST',
+		path: '/__sandbox/feedback',
+		handle: (c) => ({ status: 201, body: { data: completeFeedback(c.store, validate<{ applicationId?: string }>(feedbackInput, c.body ?? {})) } }),
 	},
 ];

@@ -35,8 +35,14 @@ const DELIVERIES = {
 const USAGE = `Usage:
   npm start [-- options]                   the demo: sandbox + a real n8n with these nodes and the examples
   npm start -- deliver <what> [options]    (second terminal) the sandbox sends a signed webhook delivery
-  npm start -- apply [--sandbox-port N]    (second terminal) a new candidate applies in the sandbox: the
+  npm start -- apply [--job ID]            (second terminal) a new candidate applies in the sandbox: the
                                            polling example posts it at its next poll (within a minute)
+  npm start -- move [--job ID]             an application of the job moves one stage on (Application Stage Changed)
+  npm start -- note [--job ID]             a note is added to the job (New Job Note)
+  npm start -- feedback                    a reviewer completes a feedback form (Feedback Completed)
+                                           These four change the sandbox of the demo or of npm run sandbox
+                                           (--sandbox-port N if not ${DEFAULTS.sandboxPort}); --job: the sandbox's first job
+                                           by default, which its start-up text and npm start's show
 
 Options of the demo:
   --port N           n8n's port (default ${DEFAULTS.port})
@@ -56,6 +62,7 @@ Options of deliver:
 Examples:
   npm start -- deliver new-application --webhook wh_try
   npm start -- deliver hired
+  npm start -- move --sandbox-port 5731
 `;
 
 /** A failure the user can fix: printed as one line, without a stack trace. */
@@ -72,6 +79,7 @@ function parseArgs(argv) {
 				'sandbox-port': { type: 'string' },
 				'model-port': { type: 'string' },
 				webhook: { type: 'string' },
+				job: { type: 'string' },
 				help: { type: 'boolean', short: 'h' },
 			},
 			allowPositionals: true,
@@ -99,13 +107,14 @@ function parseArgs(argv) {
 		sandboxPort: port('sandbox-port', DEFAULTS.sandboxPort),
 		modelPort: port('model-port', DEFAULTS.modelPort),
 		webhook: given('webhook'),
+		job: given('job'),
 		command: 'start',
 	};
 	const [command, delivery, ...rest] = positionals;
-	if (command !== undefined && command !== 'deliver' && command !== 'apply') throw new DemoError(`unknown argument ${command} (see npm start -- --help)`);
-	if (command === 'apply' && delivery !== undefined) throw new DemoError(`unknown argument ${delivery} (see npm start -- --help)`);
+	if (command !== undefined && command !== 'deliver' && !ACTIVITIES[command]) throw new DemoError(`unknown argument ${command} (see npm start -- --help)`);
+	if (ACTIVITIES[command] && delivery !== undefined) throw new DemoError(`unknown argument ${delivery} (see npm start -- --help)`);
 	if (rest.length) throw new DemoError(`unknown argument ${rest[0]} (see npm start -- --help)`);
-	if (command === 'apply') o.command = 'apply';
+	if (ACTIVITIES[command]) o.command = command;
 	if (command === 'deliver') {
 		o.command = 'deliver';
 		o.what = delivery;
@@ -116,6 +125,7 @@ function parseArgs(argv) {
 		throw new DemoError(`${what}: ${Object.keys(DELIVERIES).join(' or ')} (e.g. npm start -- deliver new-application --webhook wh_try)`);
 	}
 	if (o.webhook !== undefined && o.command !== 'deliver') throw new DemoError('--webhook goes with deliver (see npm start -- --help)');
+	if (o.job !== undefined && !ACTIVITIES[o.command]?.perJob) throw new DemoError('--job goes with apply, move or note (see npm start -- --help)');
 	return o;
 }
 
@@ -259,6 +269,9 @@ async function start(o) {
 
 	const owner = DEFAULT_OWNER;
 	const editor = `http://127.0.0.1:${o.port}`;
+	// The sandbox's own start-up lines for the polling trigger's events (sandbox/cli.ts).
+	const { jobIds } = await (await fetch(`${sb.sandbox.url}/__sandbox/info`)).json();
+	const { eventCommands } = require(path.join(ROOT, 'build', 'sandbox', 'sandbox', 'cli.js'));
 	process.stdout.write(
 		[
 			'',
@@ -270,6 +283,8 @@ async function start(o) {
 			`  credential:  "${credential.name}"`,
 			'  workflows:',
 			`    ${editor}/workflow/${ids.chat}   new application -> chat message (published)`,
+			`    ${editor}/workflow/${ids.chatPolling}   new application -> chat message, by polling: the Recruiting Polling Trigger`,
+			'      checks the sandbox every minute (published); npm start -- apply makes an application for it',
 			`    ${editor}/workflow/${ids.hired}   candidate hired -> tag + welcome e-mail draft (published)`,
 			`    ${editor}/workflow/${ids.export}   nightly applications export (CSV): open it and click "Execute workflow"`,
 			`    ${editor}/workflow/${ids.inbox}   demo chat inbox: the messages the first one posts land here`,
@@ -283,6 +298,12 @@ async function start(o) {
 			'  Try it (in another terminal):',
 			'    npm start -- deliver new-application    # then see Executions of the chat + inbox workflows',
 			'    npm start -- deliver hired              # then see the hired workflow and the candidate\'s tags',
+			'    npm start -- apply                      # a candidate applies: within a minute the polling example posts it',
+			'                                            # (Executions of the polling workflow + inbox)',
+			'',
+			`  Try the Polling Trigger yourself: add one to a new workflow with the credential, an Event and, for stage`,
+			`  changes and job notes, Job IDs ${jobIds.join(', ')}; click "Fetch Test Event" or publish it, then make the event:`,
+			...eventCommands(sb.sandbox.url, jobIds),
 			'',
 			`  Try the trigger yourself: webhook ${ex.TRY_WEBHOOK_ID} is free (no example holds it). Add a Recruiting Trigger`,
 			`  with Webhook ID ${ex.TRY_WEBHOOK_ID} and the event application.created, click "Execute step" (it listens for a test event), then:`,
@@ -368,19 +389,52 @@ async function deliver(o) {
 	if (record.status !== 200) process.exitCode = 1;
 }
 
-/** `apply`: a new candidate applies to the first job in the running sandbox (its control API). */
-async function applyCommand(o) {
+/**
+ * `apply`, `move`, `note`, `feedback`: something happens in the running sandbox (the demo's or
+ * `npm run sandbox`'s), through its control API, for the polling trigger to find at its next poll.
+ * Each names the trigger's event, and what it did.
+ */
+const ACTIVITIES = {
+	apply: {
+		perJob: true,
+		request: (job) => ['/applications', { jobId: job }],
+		done: (app) => `${app.candidate.full_name} applied to ${app.job.title} (${app.id}, job ${app.job.id}): New Application; the polling example posts it at its next poll, within a minute`,
+	},
+	move: {
+		perJob: true,
+		request: (job) => [`/jobs/${encodeURIComponent(job)}/stage-moves`, {}],
+		done: (app) => `${app.candidate.full_name}'s application ${app.id} (${app.job.title}, job ${app.job.id}) moved to ${app.stage.parent_stage}: Application Stage Changed, for a trigger whose Job IDs hold ${app.job.id}`,
+	},
+	note: {
+		perJob: true,
+		request: (job) => [`/jobs/${encodeURIComponent(job)}/notes`, { text: `A note from npm start -- note at ${new Date().toISOString()}` }],
+		done: (note, job) => `note ${note.id} added to job ${job}: New Job Note, for a trigger whose Job IDs hold ${job}`,
+	},
+	feedback: {
+		perJob: false,
+		request: () => ['/feedback', {}],
+		done: (fb) => `feedback ${fb.id} (${fb.name}) completed for ${fb.candidate.name}, application ${fb.application_id}: Feedback Completed`,
+	},
+};
+
+async function activityCommand(o) {
 	const base = `http://127.0.0.1:${o.sandboxPort}`;
-	let res;
-	try {
-		res = await fetch(`${base}/__sandbox/applications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-	} catch {
-		throw new DemoError(`no sandbox on ${base}: start the demo first (npm start), or pass its --sandbox-port`);
-	}
-	const body = await res.json();
-	if (!res.ok) throw new DemoError(`the sandbox refused: ${JSON.stringify(body)}`);
-	const app = body.data;
-	process.stdout.write(`${app.candidate.full_name} applied to ${app.job.title} (${app.id}); the polling example posts it at its next poll, within a minute\n`);
+	const call = async (p, body) => {
+		let res;
+		try {
+			res = await fetch(`${base}/__sandbox${p}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+		} catch {
+			throw new DemoError(`no sandbox on ${base}: start the demo (npm start) or the sandbox (npm run sandbox) first, or pass its --sandbox-port`);
+		}
+		const answer = await res.json().catch(() => ({}));
+		if (res.status === 404 && answer.status === undefined) throw new DemoError(`${base} is not the sandbox (no ${p}): pass the sandbox's --sandbox-port`);
+		if (!res.ok) throw new DemoError(`the sandbox refused: ${answer.detail || answer.title || JSON.stringify(answer)}${answer.errors ? ` ${JSON.stringify(answer.errors)}` : ''}`);
+		return answer;
+	};
+	const activity = ACTIVITIES[o.command];
+	const job = o.job ?? (activity.perJob ? (await call('/info')).jobIds?.[0] : undefined);
+	const [p, body] = activity.request(job);
+	process.stdout.write(`${activity.done((await call(p, body)).data, job)}\n`);
 }
 
 /** Expected failures (a busy port, a wrong argument) as one line; anything else with its stack. */
@@ -397,7 +451,7 @@ if (require.main === module) {
 		fail(e);
 	}
 	if (o.command === 'help') process.stdout.write(USAGE);
-	else ({ deliver, apply: applyCommand }[o.command] ?? start)(o).catch(fail);
+	else (o.command === 'deliver' ? deliver : ACTIVITIES[o.command] ? activityCommand : start)(o).catch(fail);
 }
 
 module.exports = { parseArgs, USAGE, DemoError };

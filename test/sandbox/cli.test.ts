@@ -61,6 +61,18 @@ describe('the default port and what the sandbox prints', () => {
 		expect(text).toMatch(/Access Token: +sandbox-token/);
 		expect(text).not.toMatch(/Base URL: +\S*\/v1\.0/);
 	});
+
+	test('it names job IDs for the polling trigger and the commands that make each of its events (issue 43)', () => {
+		const info = { apiBase: '', counts: {}, webhookIds: [], customPipelineIds: [], jobIds: ['job_a', 'job_b'] };
+		const text = startupText({ url: 'http://127.0.0.1:5730', companyId: 'cmp_demo', token: 'sandbox-token' }, info, {});
+		expect(text).toMatch(/Job IDs: +job_a, job_b /);
+		for (const name of ['apply', 'move', 'note', 'feedback']) expect(text).toMatch(new RegExp(`^ +npm start -- ${name} +# `, 'm'));
+		expect(text).toMatch(/npm start -- move +# Application Stage Changed: an application of job_a/);
+		// Another port: each command carries it, as npm start -- --help says.
+		const other = startupText({ url: 'http://127.0.0.1:5731', companyId: 'cmp_demo', token: 'sandbox-token' }, info, { specOnly: true });
+		expect(other).toMatch(/npm start -- note --sandbox-port 5731 +# New Job Note/);
+		expect(other).toMatch(/npm start -- feedback --sandbox-port 5731 +# Feedback Completed: .*--spec-only/);
+	});
 });
 
 describe('npm run sandbox, run as a user runs it', () => {

@@ -18,6 +18,7 @@ describe('control API', () => {
 			counts: { jobs: 10, candidates: 50, applications: 50, interviews: 3, jobNotes: 30, candidateNotes: 50, tags: 12, feedback: 3, applicationForms: 2, emailTemplates: 5, userCategories: 4, webhooks: 2, users: 5 },
 			webhookIds: ['wh_demo', 'wh_second'],
 			customPipelineIds: [expect.stringMatching(/^pip_/), expect.stringMatching(/^pip_/), expect.stringMatching(/^pip_/)],
+			jobIds: [expect.stringMatching(/^job_/), expect.stringMatching(/^job_/)],
 		});
 	});
 
@@ -96,6 +97,21 @@ describe('control API', () => {
 			webhookId: ["'webhookId' is required."],
 			shape: ["'shape' must be one of: object, flat."],
 		});
+	});
+
+	it('the activity routes of npm start -- move and -- feedback: a stage move in a job, a completed feedback', async () => {
+		const [jobId] = (await call('GET', '/__sandbox/info')).body.jobIds as string[];
+		const moved = await call('POST', `/__sandbox/jobs/${jobId}/stage-moves`);
+		expect(moved.status).toBe(200);
+		const before = (await call('GET', `/applications?job_id=${jobId}&page_size=100`)).body.items.find((a: { id: string }) => a.id === moved.body.data.id);
+		expect(before).toMatchObject({ job: { id: jobId }, stage: { parent_stage: moved.body.data.stage.parent_stage } });
+		const done = await call('POST', '/__sandbox/feedback', {});
+		expect(done.status).toBe(201);
+		expect(done.body.data).toMatchObject({ id: expect.stringMatching(/^fdbk_/), status: 'complete', date_complete: expect.any(String) });
+		expect((await call('GET', '/feedback?sort=-date_complete')).body.items[0].id).toBe(done.body.data.id);
+		expect((await call('POST', '/__sandbox/jobs/job_none/stage-moves')).status).toBe(404);
+		expect((await call('POST', '/__sandbox/feedback', { applicationId: 'app_none' })).status).toBe(404);
+		expect((await call('POST', '/__sandbox/feedback', { jobId })).status).toBe(400);
 	});
 
 	it('put() refuses unknown collections and records without an id', () => {
