@@ -23,8 +23,9 @@ function failureOf(error: NodeApiError | NodeOperationError): Failure {
  * node's Max Wait for Rate Limits is no setting of this trigger).
  */
 export function withFailureCause<E extends NodeApiError | NodeOperationError>(error: E): E {
-	const failure = failureOf(error);
-	(error as { failure?: Failure }).failure = failure;
+	const declared = error as { failure?: Failure };
+	// Where the error was made knows best (a list that kept changing while it was read: try again later).
+	declared.failure ??= failureOf(error);
 	const wait = rateLimitWaitOf(error);
 	if (wait !== undefined) {
 		error.description = `The service asked to wait ${describeSeconds(wait)}, longer than one poll may wait. Nothing was reported; the next poll after the wait goes on from where the trigger stood, and loses nothing.`;

@@ -29,7 +29,7 @@ export function timeOf(value: unknown): number | undefined {
 	return Number.isFinite(time) ? time : undefined;
 }
 
-export { child } from '../RecruitingTrigger/filters';
+export { child } from '../shared/filters';
 
 /** What the service's JSON holds as text; '' for anything else. */
 export function text(value: unknown): string {

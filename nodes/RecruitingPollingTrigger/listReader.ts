@@ -96,9 +96,10 @@ export class ListReader {
 			} catch (error) {
 				if (!(error instanceof ListShrank)) throw nodeErrorOf(this.context.getNode(), error);
 				if (attempt === READ_ATTEMPTS) {
-					throw new NodeOperationError(this.context.getNode(), `The list ${this.list.path} kept changing while it was read (entries deleted between its pages)`, {
+					const changing = new NodeOperationError(this.context.getNode(), `The list ${this.list.path} kept changing while it was read (entries deleted between its pages)`, {
 						description: `Read ${READ_ATTEMPTS} times; nothing was reported and the next poll reads it again.`,
 					});
+					throw Object.assign(changing, { failure: { cause: 'temporarily-unavailable' } });
 				}
 			}
 		}

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { resourcePath } from '../shared/transport';
 import type { TimedEntry } from './cursor';
-import { child, pollItem, text, timeOf } from './items';
+import { filteredOut } from '../shared/filters';
+import { pollItem, text, timeOf } from './items';
 import type { PolledList } from './listReader';
 import type { Settings } from './settings';
 
@@ -59,13 +60,9 @@ export function sampleListsOf(settings: Settings): EventList[] {
 /** Whether a found entry passes the trigger's filters, and the item it becomes. */
 export function toItem(settings: Settings, listKey: string, { entry, id }: TimedEntry<IDataObject>): IDataObject | undefined {
 	switch (settings.event) {
-		case 'application.created': {
-			const jobId = text(child(entry.job, 'id'));
-			const stage = text(child(entry.stage, 'parent_stage'));
-			if (settings.jobIds.length > 0 && !settings.jobIds.includes(jobId)) return undefined;
-			if (settings.parentStages.size > 0 && !settings.parentStages.has(stage)) return undefined;
+		case 'application.created':
+			if (filteredOut(settings.filters, settings.event, entry) !== undefined) return undefined;
 			return pollItem(settings.event, text(entry.applied_at), id, entry);
-		}
 		case 'feedback.submitted':
 			return pollItem(settings.event, text(entry.date_complete), id, entry);
 		default: {

@@ -12,7 +12,8 @@ import {
 } from '../shared/transport';
 import { advance, CLOCK_SKEW_MS, isNew, LOOK_BACK_MS, type Cursor, type ListOrder } from './cursor';
 import { withFailureCause } from './failure';
-import { child, pollItem, text, timeOf } from './items';
+import { filteredOut } from '../shared/filters';
+import { pollItem, text, timeOf } from './items';
 import { ListReader, nodeErrorOf, type ListRead, type PolledList } from './listReader';
 import { listsOf, sampleListsOf, toItem } from './lists';
 import { newestMatch } from './sample';
@@ -91,8 +92,7 @@ async function pollOnce(this: IPollFunctions, settings: Settings, before: PollSt
 			state.stages[jobId] = before?.stages[jobId] ?? {};
 		}
 		for (const item of changes.items) {
-			if (settings.parentStages.size > 0 && !settings.parentStages.has(text(child(child(item.object, 'stage'), 'parent_stage')))) continue;
-			found.push({ time: 0, item });
+			if (filteredOut(settings.filters, settings.event, item.object as IDataObject) === undefined) found.push({ time: 0, item });
 		}
 	}
 	for (const { key: listKey, list } of listsOf(settings)) {

@@ -2,7 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { PARENT_STAGES } from '../shared/stages';
 import { checkId, instantIn, toIsoDateTime } from '../shared/validation';
-import { parseIdList } from '../RecruitingTrigger/filters';
+import { parseIdList, type DeliveryFilters } from '../shared/filters';
 import { POLL_EVENTS, type PollEvent } from './items';
 
 /** The most jobs a per-job event follows (each is a request per poll). */
@@ -13,6 +13,8 @@ export interface Settings {
 	/** The jobs followed (per-job events), or the Job IDs filter (New Application). */
 	jobIds: string[];
 	parentStages: Set<string>;
+	/** What an entry found must pass: the webhook trigger's filters (Job IDs filters New Application only). */
+	filters: DeliveryFilters;
 	/** Options → Start From, in ms: where a list that has no cursor yet starts. */
 	startFrom?: number;
 }
@@ -45,5 +47,6 @@ export function readSettings(this: IPollFunctions): Settings {
 		options.startFrom === undefined || options.startFrom === ''
 			? undefined
 			: instantIn(toIsoDateTime(node, 0, 'Start From', options.startFrom), this.getTimezone());
-	return { event, jobIds, parentStages, startFrom };
+	const filters = { jobIds: new Set(perJob ? [] : jobIds), parentStages };
+	return { event, jobIds, parentStages, filters, startFrom };
 }

@@ -7,7 +7,7 @@ import {
 	matchSignature,
 	readSignatureHeaders,
 } from '../shared/signature';
-import { filteredOut, parseIdList } from './filters';
+import { filteredOut, parseIdList } from '../shared/filters';
 import { instantNow } from './instant';
 import { isDuplicateDelivery } from './seenDeliveries';
 import { currentSigningKey, refreshedSigningKey, SIGNING_KEY_MAX_AGE_MS, signingKeyWaitSeconds } from './signingKeys';

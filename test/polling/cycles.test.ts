@@ -41,7 +41,7 @@ it.each([1, 2, 3])('20 restart/republish cycles, seed %i: 0 missed, 0 repeated',
 		for (let poll = 0; poll < 1 + Math.floor(rng() * 3); poll++) {
 			addSome();
 			const fail = rng() < 0.15;
-			if (fail) fx.sandbox.setFaults([{ kind: 'status', status: 503, path: 'applications', times: -1 }]);
+			if (fail) fx.sandbox.setFaults([{ kind: 'status', status: 500, path: 'applications', times: -1 }]);
 			const outcome = await trigger.tick();
 			if (fail) {
 				expect(outcome.error).toBeDefined();

@@ -331,7 +331,7 @@ describe('more scenarios', () => {
 		await trigger.activate();
 		note('jnote_a1', jobA, at(-1000));
 		note('jnote_b1', jobB, at(0));
-		fx.sandbox.setFaults([{ kind: 'status', status: 503, path: `${jobB}/notes`, times: -1 }]);
+		fx.sandbox.setFaults([{ kind: 'status', status: 500, path: `${jobB}/notes`, times: -1 }]);
 		expect((await trigger.tick()).error).toBeDefined();
 		fx.sandbox.setFaults([]);
 		expect(ids((await trigger.tick()).emitted)).toEqual(['jnote_a1', 'jnote_b1']);

@@ -1,6 +1,6 @@
 /** The trigger's pure helpers: n8n URL recognition, the duplicate memory, the filters, header redaction, the test listen's note. */
 import { redactHeaders } from '../../nodes/RecruitingTrigger/delivery';
-import { filteredOut, jobIdOf, parentStageOf, parseIdList } from '../../nodes/RecruitingTrigger/filters';
+import { filteredOut, jobIdOf, parentStageOf, parseIdList } from '../../nodes/shared/filters';
 import { ownUrls, sameEndpoint } from '../../nodes/RecruitingTrigger/n8nUrls';
 import { readFileSync } from 'fs';
 import { join } from 'path';

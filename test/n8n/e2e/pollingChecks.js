@@ -2,7 +2,7 @@
 /**
  * The Recruiting Polling Trigger inside a real n8n (issue 31, point 5): every new application
  * exactly once across n8n's own polls, a restart with applications added while n8n was stopped,
- * unpublish/publish, a poll answered 503 and 250 applications between two polls; stage changes
+ * unpublish/publish, a poll answered 500 (a server error: a 503 is waited out as overload) and 250 applications between two polls; stage changes
  * with the previous and the new stage. In queue mode the polls run on the main process and the
  * executions on the worker. n8n polls at most once a minute: each step waits for the next poll.
  */
@@ -67,7 +67,7 @@ async function pollingChecks(checks, n8n, sb, credential, { restart = false, que
 		'polling: stage changes on a chosen job -> one item per change with the previous and the new stage',
 		'polling: n8n stopped, 2 added, started -> exactly those 2',
 		'polling: unpublished, 1 added, published -> exactly that 1',
-		'polling: polls answered 503 while 250 are added -> no execution, nothing lost: the next poll emits exactly the 250, none twice',
+		'polling: polls answered 500 while 250 are added -> no execution, nothing lost: the next poll emits exactly the 250, none twice',
 		'polling: every added application exactly once across all of it',
 	];
 	try {
@@ -137,12 +137,12 @@ async function pollingChecks(checks, n8n, sb, credential, { restart = false, que
 		});
 		await checks.check(names[5], async () => {
 			const before = (await emittedRuns(n8n, wf.id)).filter((r) => r.status === 'success').length;
-			await control.setFaults([{ kind: 'status', status: 503, path: 'applications', times: -1 }]);
+			await control.setFaults([{ kind: 'status', status: 500, path: 'applications', times: -1 }]);
 			const many = [];
 			for (let i = 0; i < 250; i++) many.push(await apply(`m${i}`));
-			// A poll meets the 503s (and its retries): wait until they stop coming, then let the service recover.
-			const refused = async () => (await control.requests()).filter((r) => r.status === 503).length;
-			await waitFor('a poll answered 503', async () => (await refused()) > 0, { timeoutMs: NEXT_POLL_MS, intervalMs: 1000 });
+			// A poll meets the 500s (and its retries): wait until they stop coming, then let the service recover.
+			const refused = async () => (await control.requests()).filter((r) => r.status === 500).length;
+			await waitFor('a poll answered 500', async () => (await refused()) > 0, { timeoutMs: NEXT_POLL_MS, intervalMs: 1000 });
 			let last = -1;
 			await waitFor('the failed poll to give up', async () => {
 				const now = await refused();
@@ -150,9 +150,9 @@ async function pollingChecks(checks, n8n, sb, credential, { restart = false, que
 				last = now;
 				return settled;
 			}, { timeoutMs: 60_000, intervalMs: 8000 });
-			assert.strictEqual((await emittedRuns(n8n, wf.id)).filter((r) => r.status === 'success').length, before, 'an execution started while the service answered 503');
+			assert.strictEqual((await emittedRuns(n8n, wf.id)).filter((r) => r.status === 'success').length, before, 'an execution started while the service answered 500');
 			await control.setFaults([]);
-			const runs = await emittedCount(wf.id, added.length, 'the poll after the 503');
+			const runs = await emittedCount(wf.id, added.length, 'the poll after the 500');
 			const successes = runs.filter((r) => r.status === 'success');
 			assert.strictEqual(successes.length, before + 1, `executions: ${JSON.stringify(runs.map((r) => [r.status, r.ids.length]))}`);
 			// Applications added in the same millisecond may come in either order.

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { scalarText } from '../shared/text';
+import { scalarText } from './text';
 
 /**
  * The trigger's Job and Parent Stage filters. What an event carries, per the spec and the
