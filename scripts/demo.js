@@ -267,52 +267,26 @@ async function start(o) {
 		return a.endpoint.startsWith(n8n.webhookUrl) && b.endpoint.startsWith(n8n.webhookUrl);
 	}).catch((e) => say(`warning: ${e.message}`));
 
-	const owner = DEFAULT_OWNER;
-	const editor = `http://127.0.0.1:${o.port}`;
 	// The sandbox's own start-up lines for the polling trigger's events (sandbox/cli.ts).
 	const { jobIds } = await (await fetch(`${sb.sandbox.url}/__sandbox/info`)).json();
 	const { eventCommands } = require(path.join(ROOT, 'build', 'sandbox', 'sandbox', 'cli.js'));
 	process.stdout.write(
-		[
-			'',
-			`Ready in ${((Date.now() - t0) / 1000).toFixed(0)}s.`,
-			'',
-			`  n8n editor:  ${editor}/home/workflows`,
-			`  login:       ${owner.email}  /  ${owner.password}`,
-			`  sandbox:     ${sb.sandbox.url}  (company ${sb.sandbox.companyId}, token ${sb.sandbox.token}; control API ${sb.sandbox.url}/__sandbox/info)`,
-			`  credential:  "${credential.name}"`,
-			'  workflows:',
-			`    ${editor}/workflow/${ids.chat}   new application -> chat message (published)`,
-			`    ${editor}/workflow/${ids.chatPolling}   new application -> chat message, by polling: the Recruiting Polling Trigger`,
-			'      checks the sandbox every minute (published); npm start -- apply makes an application for it',
-			`    ${editor}/workflow/${ids.hired}   candidate hired -> tag + welcome e-mail draft (published)`,
-			`    ${editor}/workflow/${ids.export}   nightly applications export (CSV): open it and click "Execute workflow"`,
-			`    ${editor}/workflow/${ids.inbox}   demo chat inbox: the messages the first one posts land here`,
-			`    ${editor}/workflow/${ids.assistant}   Recruiting assistant: click "Open chat" (bottom) and type; its model is`,
-			`      the demo's scripted stand-in on ${model.url} (no key; README: switching to a real model)`,
-			`      chat page: ${ex.chatUrlOf(ex.readExample('assistant'), n8n.webhookUrl)} (loads n8n's chat widget from cdn.jsdelivr.net)`,
-			'',
-			'  Ask the assistant, for example:',
-			...tryThese.map((p) => `    ${p}`),
-			'',
-			'  Try it (in another terminal):',
-			'    npm start -- deliver new-application    # then see Executions of the chat + inbox workflows',
-			'    npm start -- deliver hired              # then see the hired workflow and the candidate\'s tags',
-			'    npm start -- apply                      # a candidate applies: within a minute the polling example posts it',
-			'                                            # (Executions of the polling workflow + inbox)',
-			'',
-			`  Try the Polling Trigger yourself: add one to a new workflow with the credential, an Event and, for stage`,
-			`  changes and job notes, Job IDs ${jobIds.join(', ')}; click "Fetch Test Event" or publish it, then make the event:`,
-			...eventCommands(sb.sandbox.url, jobIds),
-			'',
-			`  Try the trigger yourself: webhook ${ex.TRY_WEBHOOK_ID} is free (no example holds it). Add a Recruiting Trigger`,
-			`  with Webhook ID ${ex.TRY_WEBHOOK_ID} and the event application.created, click "Execute step" (it listens for a test event), then:`,
-			`    npm start -- deliver new-application --webhook ${ex.TRY_WEBHOOK_ID}`,
-			'',
-			`  n8n data: ${userFolder}  (log ${n8n.logFile})`,
-			'Press Ctrl-C to stop n8n and the sandbox.',
-			'',
-		].join('\n'),
+		readyText({
+			seconds: (Date.now() - t0) / 1000,
+			editor: `http://127.0.0.1:${o.port}`,
+			owner: DEFAULT_OWNER,
+			sandbox: sb.sandbox,
+			credentialName: credential.name,
+			ids,
+			modelUrl: model.url,
+			chatPage: ex.chatUrlOf(ex.readExample('assistant'), n8n.webhookUrl),
+			tryThese,
+			tryWebhookId: ex.TRY_WEBHOOK_ID,
+			jobIds,
+			eventLines: eventCommands(sb.sandbox.url, jobIds),
+			userFolder,
+			logFile: n8n.logFile,
+		}),
 	);
 
 	// Runs until Ctrl-C: scripts/n8n's signal hooks stop n8n gracefully; the sandbox and the model are in-process.
@@ -320,6 +294,55 @@ async function start(o) {
 		say(`n8n exited (${r.code ?? r.signal})`);
 		process.exit(r.code === 0 ? 0 : 1);
 	});
+}
+
+/**
+ * What the demo prints once everything runs (test/demo/readyText.test.ts): where to click, what
+ * each example is, and the commands of a second terminal.
+ */
+function readyText(v) {
+	const { editor, ids } = v;
+	return [
+		'',
+		`Ready in ${v.seconds.toFixed(0)}s.`,
+		'',
+		`  n8n editor:  ${editor}/home/workflows`,
+		`  login:       ${v.owner.email}  /  ${v.owner.password}`,
+		`  sandbox:     ${v.sandbox.url}  (company ${v.sandbox.companyId}, token ${v.sandbox.token}; control API ${v.sandbox.url}/__sandbox/info)`,
+		`  credential:  "${v.credentialName}"`,
+		'  workflows:',
+		`    ${editor}/workflow/${ids.chat}   new application -> chat message (published)`,
+		`    ${editor}/workflow/${ids.chatPolling}   new application -> chat message, by polling: the Recruiting Polling Trigger`,
+		'      checks the sandbox every minute (published); npm start -- apply makes an application for it',
+		`    ${editor}/workflow/${ids.hired}   candidate hired -> tag + welcome e-mail draft (published)`,
+		`    ${editor}/workflow/${ids.export}   nightly applications export (CSV): open it and click "Execute workflow"`,
+		`    ${editor}/workflow/${ids.inbox}   demo chat inbox: the messages of the two chat examples land here`,
+		`    ${editor}/workflow/${ids.assistant}   Recruiting assistant: click "Open chat" (bottom) and type; its model is`,
+		`      the demo's scripted stand-in on ${v.modelUrl} (no key; README: switching to a real model)`,
+		`      chat page: ${v.chatPage} (loads n8n's chat widget from cdn.jsdelivr.net)`,
+		'',
+		'  Ask the assistant, for example:',
+		...v.tryThese.map((p) => `    ${p}`),
+		'',
+		'  Try it (in another terminal):',
+		'    npm start -- deliver new-application    # then see Executions of the chat + inbox workflows',
+		"    npm start -- deliver hired              # then see the hired workflow and the candidate's tags",
+		'    npm start -- apply                      # a candidate applies: within a minute the polling example posts it',
+		'                                            # (Executions of the polling workflow + inbox)',
+		'',
+		'  Try the Polling Trigger yourself: add one to a new workflow with the credential, an Event and, for stage',
+		`  changes and job notes, Job IDs ${v.jobIds.join(', ')}; publish it (its first poll notes where the sandbox`,
+		'  stands), then make the event, which its next poll reports:',
+		...v.eventLines,
+		'',
+		`  Try the trigger yourself: webhook ${v.tryWebhookId} is free (no example holds it). Add a Recruiting Trigger`,
+		`  with Webhook ID ${v.tryWebhookId} and the event application.created, click "Execute step" (it listens for a test event), then:`,
+		`    npm start -- deliver new-application --webhook ${v.tryWebhookId}`,
+		'',
+		`  n8n data: ${v.userFolder}  (log ${v.logFile})`,
+		'Press Ctrl-C to stop n8n and the sandbox.',
+		'',
+	].join('\n');
 }
 
 /**
@@ -454,4 +477,4 @@ if (require.main === module) {
 	else (o.command === 'deliver' ? deliver : ACTIVITIES[o.command] ? activityCommand : start)(o).catch(fail);
 }
 
-module.exports = { parseArgs, USAGE, DemoError };
+module.exports = { parseArgs, readyText, USAGE, DemoError };
