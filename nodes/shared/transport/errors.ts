@@ -187,7 +187,7 @@ export function describeSeconds(seconds: number): string {
 
 /**
  * The service asked to wait longer than the run may (Request Options → Max Wait for Rate Limits):
- * rate limiting (429) or unavailable (503 with Retry-After), the wait as it asked it, and what the
+ * rate limiting (429) or unavailable (503), the wait as it asked it (or as waited), and what the
  * node does. `context.rateLimitWaitSeconds` says how long it asked: the router adds how many items
  * were done, and an AI agent's tool hands the model that wait as text.
  */
@@ -211,9 +211,11 @@ export function rateLimitWaitError(
 			: 'The node stops this run here; later runs with this credential wait until then, within their own Max Wait.';
 	const httpCode = unavailable ? '503' : '429';
 	const error = new NodeApiError(node, { ...problem, httpCode } as JsonObject, {
-		message: unavailable
-			? `The service is unavailable and asked to wait ${asked} before the next request`
-			: `The service is rate limiting requests and asked to wait ${asked} more`,
+		message: !unavailable
+			? `The service is rate limiting requests and asked to wait ${asked} more`
+			: exceeded.stated
+				? `The service is unavailable and asked to wait ${asked} before the next request`
+				: `The service is unavailable (overloaded: HTTP 503) and still was after the node waited ${describeSeconds(exceeded.waitedMs / 1000)}`,
 		description: [
 			`${request.method} ${request.path}: ${budget}.`,
 			then,

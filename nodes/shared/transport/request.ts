@@ -36,8 +36,9 @@ function backoffMs(ceilingMs: number, retry: number): number {
 /**
  * One call to the service. Returns the parsed body (undefined for an empty answer).
  * A 429 is a refusal before processing: it is waited out for every method, a write too (the one
- * retry of a write that is safe), for as long as the run's wait budget lasts. 5xx and network
- * failures are retried only for idempotent methods, so a POST is never sent twice blindly.
+ * retry of a write that is safe), for as long as the run's wait budget lasts. A 503 (overload) is
+ * waited out the same way (a POST: see below). Other 5xx and network failures are retried only for
+ * idempotent methods, so a POST is never sent twice blindly.
  */
 export async function recruitingRequest<T = IDataObject>(
 	this: RecruitingContext,
@@ -108,8 +109,12 @@ export async function recruitingRequest<T = IDataObject>(
 		const status = response.statusCode;
 		ticket.done({ status, headers: response.headers });
 		run.noteServiceDate(header(response, 'date'));
-		if (status === 429) {
-			// The send rate pauses every request of the credential until the service's Retry-After;
+		// A 503 says the service could not handle the request (RFC 9110), but a gateway's (Envoy's
+		// "reset before headers") may come after the service acted on it. A server that states when to
+		// come back (Retry-After) refused it whole; without that, a POST is not sent again.
+		const overload = status === 503 && (retryable || header(response, 'retry-after') !== undefined);
+		if (status === 429 || overload) {
+			// The send rate pauses every request of the credential (until the Retry-After, or backing off);
 			// the next acquire waits it out or, past the run's budget, fails (at once with no budget).
 			refused = response;
 			if (budget.maxMs === 0) throw rateLimitWaitError(node, request, sendRate.exceeded(budget), refused);
@@ -117,8 +122,7 @@ export async function recruitingRequest<T = IDataObject>(
 		}
 		if (status < 500) budget.progress();
 		if (status >= 500 && retryable && retries < policy.maxRetries) {
-			// This request's own back-off (a 503's Retry-After also pauses the credential); the jitter spreads the retries.
-			if (status === 503) refused = response;
+			// This request's own back-off; the jitter spreads the retries.
 			await sleep(backoffMs(policy.retryDelayMs, retries++));
 			continue;
 		}

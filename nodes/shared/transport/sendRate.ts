@@ -8,7 +8,7 @@ import { SendWindow } from './window';
  * How fast one credential sends: one controller per credential in this n8n process (state.ts),
  * shared by every run, picker and hook that uses it, since they share the service's allowance.
  * The service publishes no limit, so the controller finds it, reacting to throttling only (a 429,
- * or a 503 with Retry-After); any other failure is the request's own, retried by request.ts.
+ * or a 503: overload, with or without Retry-After); any other failure is the request's own.
  *
  * - **Window** (window.ts): requests in flight; one at a time after a refusal that told no rate.
  * - **Pace** (pace.ts): requests per second after the first refusal, CUBIC from the real time since.
@@ -52,8 +52,8 @@ export class SendRate {
 	private readonly pace = new Pace();
 
 	private pausedUntil = 0;
-	/** What the service asked with the pause in force, uncapped, and its status (429, 503). */
-	private asked = { until: 0, status: 429 };
+	/** What the service asked with the pause in force, uncapped, its status (429, 503), and whether it said how long. */
+	private asked = { until: 0, status: 429, stated: false };
 	private throttlesInARow = 0;
 	/** When the latest throttling answer came: those of requests sent before it are the same event. */
 	private throttledAt = -Infinity;
@@ -100,7 +100,8 @@ export class SendRate {
 	/** What a request that may not wait that long is told: the wait the service asked, and who asked. */
 	exceeded(budget: WaitBudget): RateLimitWaitExceeded {
 		const seconds = (until: number) => Math.max(0, until - this.clock.now()) / 1000;
-		return new RateLimitWaitExceeded(seconds(this.asked.until), budget.maxMs, budget.waited, this.asked.status, seconds(this.pausedUntil));
+		const { until, status, stated } = this.asked;
+		return new RateLimitWaitExceeded(seconds(until), budget.maxMs, budget.waited, status, seconds(this.pausedUntil), stated);
 	}
 
 	/** Whether nothing has been in flight or waiting for `ms` (the credential's controller may be forgotten). */
@@ -198,7 +199,8 @@ export class SendRate {
 	private onAnswer(sent: Sent, status: number, headers: Headers | undefined): void {
 		const now = this.clock.now();
 		const retryAfter = retryAfterSeconds(headerOf(headers, 'retry-after'));
-		if (status === 429 || (status === 503 && retryAfter !== undefined)) {
+		// A 503 is overload (RFC 9110 §15.6.4), nginx limit_req's default refusal among others: waited out as a 429.
+		if (status === 429 || status === 503) {
 			this.onThrottle(sent, now, status, retryAfter, headers);
 			return;
 		}
@@ -231,7 +233,7 @@ export class SendRate {
 		const stated = retryAfter ?? (allowance?.remaining === 0 ? allowance.resetSeconds : undefined);
 		const inARow = this.throttlesInARow;
 		const askedMs = stated === undefined ? this.backoff(inARow) : Math.max(stated * 1000, inARow > 1 ? this.backoff(inARow - 1) : 0);
-		if (now + askedMs >= this.asked.until) this.asked = { until: now + askedMs, status };
+		if (now + askedMs >= this.asked.until) this.asked = { until: now + askedMs, status, stated: stated !== undefined };
 		this.pausedUntil = Math.max(this.pausedUntil, now + Math.min(MAX_PAUSE_MS, askedMs));
 	}
 

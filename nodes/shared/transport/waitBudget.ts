@@ -87,6 +87,8 @@ export class RateLimitWaitExceeded extends Error {
 		readonly status = 429,
 		/** Seconds until this process tries again (a pause is capped at an hour). */
 		readonly retrySeconds = askedSeconds,
+		/** Whether the service said how long (Retry-After, an allowance's reset), or the wait is the node's back-off. */
+		readonly stated = true,
 	) {
 		super('The service asked to wait longer than this run may wait');
 	}
