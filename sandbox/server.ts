@@ -164,9 +164,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		let out: Outgoing;
 		// The limiter answers before any handling, as a real gateway does; its headers go on every answer.
 		const admission = limiter.admit(rec.headers.authorization ?? '');
-		if (!admission.allowed) {
+		if (admission.html !== undefined) {
+			out = { status: admission.status ?? 503, headers: { 'content-type': 'text/html' }, text: admission.html };
+		} else if (!admission.allowed) {
 			out = problemOutgoing(
-				new Problem(429, `Too many requests for this access token; a request is allowed again in ${admission.waitSeconds?.toFixed(2)} seconds.`, undefined, admission.headers),
+				new Problem(admission.status ?? 429, `Too many requests for this access token; a request is allowed again in ${admission.waitSeconds?.toFixed(2)} seconds.`, undefined, admission.headers),
 				rec.path,
 			);
 		} else if (fault?.kind === 'status') {

@@ -74,8 +74,8 @@ export function fakeContext(token = `t${++credentialNo}`) {
 }
 
 /**
- * A service behind the sandbox's token bucket on the fake clock: every call is answered after
- * `rttMs`, refused (429 with its headers) or 200.
+ * A service behind the sandbox's limiter on the fake clock: every call is answered after `rttMs`,
+ * refused (429 with its headers, or as the limiter says: nginx's 503 page) or 200.
  */
 export function limitedService(config: RateLimitConfig, rttMs = 20) {
 	const f = fakeContext();
@@ -95,7 +95,8 @@ export function limitedService(config: RateLimitConfig, rttMs = 20) {
 			if (call.at <= Date.now()) {
 				answered++;
 				if (!call.admission.allowed) refusedAt.push(((Date.now() - T0) / 1000).toFixed(2));
-				call.answer(call.admission.allowed ? { statusCode: 200, headers: call.admission.headers, body: { data: { n: call.n } } } : { statusCode: 429, headers: call.admission.headers, body: { title: 'Too many requests' } });
+				const { allowed, headers, status = 429, html } = call.admission;
+				call.answer(allowed ? { statusCode: 200, headers, body: { data: { n: call.n } } } : { statusCode: status, headers, body: html ?? { title: 'Too many requests' } });
 			}
 		}
 	};

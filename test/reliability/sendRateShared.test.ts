@@ -29,7 +29,7 @@ function process(rate: SendRate, limiter: RateLimiter, count: number) {
 			const ticket = await rate.acquire(budget);
 			await new Promise((resolve) => setTimeout(resolve, 20));
 			const admission = limiter.admit('token');
-			ticket.done({ status: admission.allowed ? 200 : 429, headers: admission.headers });
+			ticket.done({ status: admission.allowed ? 200 : (admission.status ?? 429), headers: admission.headers });
 			if (admission.allowed) return void doneAt.push(Date.now());
 			refused++;
 		}

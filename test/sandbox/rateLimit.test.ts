@@ -89,6 +89,29 @@ describe('the fixed window (shape=window)', () => {
 	});
 });
 
+describe('nginx\'s limit_req (shape=leaky)', () => {
+	test('the CLI\'s spec: burst 0 by default, status 503 or 429; a bucket or window still holds at least 1', () => {
+		expect(parseRateLimitSpec('5/s,shape=leaky')).toEqual({ rate: 5, burst: 0, shape: 'leaky' });
+		expect(parseRateLimitSpec('5/s,burst=2,shape=leaky,status=429')).toEqual({ rate: 5, burst: 2, shape: 'leaky', status: 429 });
+		expect(() => parseRateLimitSpec('5/s,shape=leaky,status=500')).toThrow(/status/);
+		expect(() => parseRateLimitSpec('5/s,burst=0,shape=window')).toThrow(/burst/);
+	});
+
+	test('burst 2 at 5 r/s: three at once, then one per 200 ms; refusals change nothing and say nothing of the allowance', () => {
+		const { limiter, advance } = limiterAt();
+		limiter.set(parseRateLimitSpec('5/s,burst=2,shape=leaky'));
+		expect(Array.from({ length: 4 }, () => limiter.admit('t').allowed)).toEqual([true, true, true, false]);
+		advance(150);
+		const refused = limiter.admit('t');
+		expect(refused).toMatchObject({ allowed: false, status: 503, headers: {} });
+		expect(refused.html).toContain('<title>503 Service Temporarily Unavailable</title>');
+		advance(50);
+		expect(limiter.admit('t')).toEqual({ allowed: true, headers: {} });
+		expect(limiter.admit('t').allowed).toBe(false);
+		expect(limiter.stats()).toEqual({ allowed: 4, refused: 3 });
+	});
+});
+
 describe('over HTTP', () => {
 	const { sb, call } = useSandbox({ rateLimit: { rate: 0.01, burst: 2, info: 'x-ratelimit-delta' } });
 
@@ -121,5 +144,20 @@ describe('over HTTP', () => {
 		expect((await call('PUT', '/__sandbox/rate-limit', { rate: 0 })).status).toBe(400);
 		expect((await call('PUT', '/__sandbox/rate-limit', null)).body).toEqual({ allowed: 0, refused: 0 });
 		expect((await call('GET', '/tags')).status).toBe(200);
+	});
+
+	test('shape leaky refuses as nginx does: 503 (or the status set), its HTML page, no Retry-After', async () => {
+		await call('PUT', '/__sandbox/rate-limit', { rate: 0.01, burst: 0, shape: 'leaky' });
+		expect((await call('GET', '/tags')).status).toBe(200);
+		const refused = await call('GET', '/tags');
+		expect(refused.status).toBe(503);
+		expect(refused.headers.get('content-type')).toBe('text/html');
+		expect(refused.headers.get('retry-after')).toBeNull();
+		expect(refused.text).toContain('<center>nginx</center>');
+		await call('PUT', '/__sandbox/rate-limit', { rate: 0.01, burst: 0, shape: 'leaky', status: 429 });
+		await call('GET', '/tags');
+		expect((await call('GET', '/tags')).status).toBe(429);
+		expect((await call('PUT', '/__sandbox/rate-limit', { rate: 1, burst: 0, shape: 'leaky', status: 500 })).status).toBe(400);
+		await call('PUT', '/__sandbox/rate-limit', null);
 	});
 });
