@@ -12,13 +12,25 @@ import { baseUrlExpression } from '../nodes/shared/baseUrl';
 const ROOT_HINT =
 	"The Base URL must be the service's root, without /v1.0/…: https://api.hirehive.com for the hosted service, or the root of your own.";
 
-/** What the credential test says instead of n8n's bare status text: the request reached something, but not the service. */
+/**
+ * What the credential test says instead of n8n's bare status text (n8n shows a rule's message as
+ * it is: it cannot quote the answer, nor the Base URL's port). A 401 is the service refusing the
+ * token or the company; a 404 or a 2xx without the API's list is something that is not the service.
+ */
 export const TEST_RULES: Array<IAuthenticateRuleResponseCode | IAuthenticateRuleResponseSuccessBody> = [
 	{
 		type: 'responseCode',
 		properties: {
+			value: 401,
+			message:
+				"The service refused the Access Token for this Company ID (HTTP 401): check both; the token must be an API key of that company. n8n's credential test cannot show the service's own reason; a Recruiting node run with this credential shows it (such as \"The access token is not valid for company 'cmp_…'\").",
+		},
+	},
+	{
+		type: 'responseCode',
+		properties: {
 			value: 404,
-			message: `GET <Base URL>/v1.0/<Company ID>/tags answered 404: the service does not know this Company ID, or the Base URL is not the service (a 404 from n8n's task broker on 127.0.0.1:5679, a web server or a proxy). ${ROOT_HINT}`,
+			message: `GET <Base URL>/v1.0/<Company ID>/tags answered 404: the service does not know this Company ID, or the Base URL is not the service (a 404 from n8n's task broker on 127.0.0.1:5679, or the port N8N_RUNNERS_BROKER_PORT sets; a web server or a proxy). ${ROOT_HINT}`,
 		},
 	},
 	{
@@ -51,7 +63,7 @@ export class RecruitingApi implements ICredentialType {
 			default: 'https://api.hirehive.com',
 			placeholder: 'https://api.hirehive.com',
 			description:
-				'The root address of the service, without /v1.0/<company>: keep the default for the hosted service. A URL pasted with the API path (…/v1.0/cmp_…) is cut back to its root when the company is the Company ID below.',
+				'The root address of the service, without /v1.0/<company>: keep the default for the hosted service. A URL pasted with the API path (…/v1.0/cmp_…) is cut back to its root when the company is the Company ID below. Plain http:// to another machine needs Allow Unencrypted HTTP (below): without it nothing is sent, and the credential test shows only ERR_INVALID_URL.',
 			required: true,
 		},
 		{
@@ -79,7 +91,7 @@ export class RecruitingApi implements ICredentialType {
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to allow a Base URL with plain http:// to a host other than this machine. The access token then travels unencrypted; leave off unless the service is only reachable that way on a network you trust.',
+				'Whether to allow a Base URL with plain http:// to a host other than this machine (while off, such a URL fails the credential test with ERR_INVALID_URL). The access token then travels unencrypted; leave off unless the service is only reachable that way on a network you trust.',
 		},
 	];
 
