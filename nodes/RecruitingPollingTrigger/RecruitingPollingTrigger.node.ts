@@ -4,9 +4,7 @@ import { PARENT_STAGE_OPTIONS } from '../shared/stages';
 import { LOOK_BACK_MS, MAX_SEEN_IDS } from './cursor';
 import { poll } from './poll';
 import { MAX_JOBS } from './settings';
-import { MAX_FOLLOWED_APPLICATIONS } from './stageChanges';
-
-const APPLICATION_EVENTS = ['application.created', 'application.stage.updated'];
+import { EVENTS, eventsWhere } from './events';
 
 /**
  * Starts a workflow for each new event it finds by reading the service's lists at n8n's Poll
@@ -20,8 +18,7 @@ export class RecruitingPollingTrigger implements INodeType {
 		icon: { light: 'file:../Recruiting/recruiting.svg', dark: 'file:../Recruiting/recruiting.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle:
-			'={{ { "application.created": "New Application", "application.stage.updated": "Application Stage Changed", "feedback.submitted": "Feedback Completed", "job.note.created": "New Job Note" }[$parameter["event"]] }}',
+		subtitle: `={{ ${JSON.stringify(Object.fromEntries(Object.entries(EVENTS).map(([value, { name }]) => [value, name])))}[$parameter["event"]] }}`,
 		description:
 			'Starts a workflow when the recruiting service has a new application, stage change, completed feedback or job note, by checking it at set times (no public URL needed)',
 		defaults: { name: 'Recruiting Polling Trigger' },
@@ -43,16 +40,7 @@ export class RecruitingPollingTrigger implements INodeType {
 				type: 'options',
 				default: 'application.created',
 				description: 'Changed on a published workflow: the new event starts from where the account stands when it is published again (nothing of its past is reported)',
-				options: [
-					{ name: 'New Application', value: 'application.created', description: 'A candidate applied to a job, or was added to one' },
-					{
-						name: 'Application Stage Changed',
-						value: 'application.stage.updated',
-						description: `An application of the chosen jobs moved to another stage (at most ${MAX_FOLLOWED_APPLICATIONS} applications followed)`,
-					},
-					{ name: 'Feedback Completed', value: 'feedback.submitted', description: "A reviewer completed feedback (needs the service's full API)" },
-					{ name: 'New Job Note', value: 'job.note.created', description: 'A note was added to one of the chosen jobs' },
-				],
+				options: Object.entries(EVENTS).map(([value, { name, description }]) => ({ name, value, description })),
 			},
 			{
 				displayName: 'Job IDs',
@@ -62,7 +50,7 @@ export class RecruitingPollingTrigger implements INodeType {
 				default: '',
 				placeholder: 'job_abc123, job_def456',
 				description: `The jobs to follow (comma-separated, at most ${MAX_JOBS}); each poll reads each job's list. A job added to a published workflow is followed from where it stands when it is published again.`,
-				displayOptions: { show: { event: ['application.stage.updated', 'job.note.created'] } },
+				displayOptions: { show: { event: eventsWhere('perJob') } },
 			},
 			{
 				displayName: 'Options',
@@ -78,7 +66,7 @@ export class RecruitingPollingTrigger implements INodeType {
 						default: '',
 						placeholder: 'job_abc123, job_def456',
 						description: 'Only applications to these jobs (comma-separated)',
-						displayOptions: { show: { '/event': ['application.created'] } },
+						displayOptions: { show: { '/event': eventsWhere('perJob', false).filter((event) => EVENTS[event].applications) } },
 					},
 					{
 						displayName: 'Parent Stages',
@@ -87,7 +75,7 @@ export class RecruitingPollingTrigger implements INodeType {
 						options: PARENT_STAGE_OPTIONS,
 						default: [],
 						description: 'Only applications in one of these stages (for a stage change: the stage it moved to)',
-						displayOptions: { show: { '/event': APPLICATION_EVENTS } },
+						displayOptions: { show: { '/event': eventsWhere('applications') } },
 					},
 					{
 						displayName: 'Start From',
@@ -95,7 +83,7 @@ export class RecruitingPollingTrigger implements INodeType {
 						type: 'dateTime',
 						default: '',
 						description: `Report everything from this time on at the trigger's first poll. Empty: the first poll only notes where the account stands and reports what comes after. It counts once: changed later, or for a job or event added later, it changes nothing. Entries are found up to ${LOOK_BACK_MS / 60_000} minutes after their own time (${MAX_SEEN_IDS} at most in that window).`,
-						displayOptions: { show: { '/event': ['application.created', 'feedback.submitted', 'job.note.created'] } },
+						displayOptions: { show: { '/event': eventsWhere('startFrom') } },
 					},
 				],
 			},

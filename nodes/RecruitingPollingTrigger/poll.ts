@@ -15,7 +15,7 @@ import { withFailureCause } from './failure';
 import { filteredOut } from '../shared/filters';
 import { pollItem, text, timeOf } from './items';
 import { ListReader, nodeErrorOf, type ListRead, type PolledList } from './listReader';
-import { listsOf, sampleListsOf, toItem } from './lists';
+import { EVENTS } from './events';
 import { newestMatch } from './sample';
 import { exclusively, isActivationPoll, keepSeed, readState, stateOf, unsavedSeed, writeState, type PollState } from './pollState';
 import { readSettings, type Settings } from './settings';
@@ -95,7 +95,8 @@ async function pollOnce(this: IPollFunctions, settings: Settings, before: PollSt
 			if (filteredOut(settings.filters, settings.event, item.object as IDataObject) === undefined) found.push({ time: 0, item });
 		}
 	}
-	for (const { key: listKey, list } of listsOf(settings)) {
+	const event = EVENTS[settings.event];
+	for (const { key: listKey, list } of event.lists(settings)) {
 		const kept = before?.cursors[listKey];
 		const seeding = kept === undefined && startFrom === undefined;
 		const cursor: Cursor = kept ?? { floor: startFrom ?? null, seen: {} };
@@ -110,7 +111,7 @@ async function pollOnce(this: IPollFunctions, settings: Settings, before: PollSt
 		}
 		for (const entry of read.entries) {
 			if (seeding || !isNew(cursor, entry.id, entry.time)) continue;
-			const item = toItem(settings, listKey, entry);
+			const item = event.toItem(settings, listKey, entry);
 			if (item) found.push({ time: entry.time, item });
 		}
 		// On the service's clock (its Date header), where it says it; n8n's otherwise.
@@ -133,9 +134,10 @@ async function sample(this: IPollFunctions, settings: Settings): Promise<IDataOb
 		return newest ? [pollItem(settings.event, new Date().toISOString(), `${text(newest.id)}:sample`, newest, { previousStage: null })] : [];
 	}
 	const candidates: Array<{ time: number; item: IDataObject }> = [];
-	for (const { key, list } of sampleListsOf(settings)) {
+	const event = EVENTS[settings.event];
+	for (const { key, list } of (event.sampleLists ?? event.lists)(settings)) {
 		try {
-			const match = await newestMatch.call(this, list, (entry) => toItem(settings, key, entry));
+			const match = await newestMatch.call(this, list, (entry) => event.toItem(settings, key, entry));
 			if (match) candidates.push(match);
 		} catch (error) {
 			throw explained.call(this, error, list);

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { PARENT_STAGES } from '../shared/stages';
 import { checkId, instantIn, toIsoDateTime } from '../shared/validation';
 import { parseIdList, type DeliveryFilters } from '../shared/filters';
+import { EVENTS } from './events';
 import { POLL_EVENTS, type PollEvent } from './items';
 
 /** The most jobs a per-job event follows (each is a request per poll). */
@@ -19,14 +20,12 @@ export interface Settings {
 	startFrom?: number;
 }
 
-export const isPerJob = (event: PollEvent): boolean => event === 'application.stage.updated' || event === 'job.note.created';
-
 /** The node's parameters, checked before any request: each error names its field. */
 export function readSettings(this: IPollFunctions): Settings {
 	const node = this.getNode();
 	const event = this.getNodeParameter('event') as PollEvent;
 	if (!POLL_EVENTS.includes(event)) throw new NodeOperationError(node, `Event: "${String(event)}" is not one this trigger can poll for`);
-	const perJob = isPerJob(event);
+	const perJob = EVENTS[event].perJob;
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const rawJobs = perJob ? this.getNodeParameter('jobIds', '') : options.jobIds;
 	const jobIds = [...parseIdList(rawJobs)].map((id) => checkId(node, 0, 'Job IDs', id));

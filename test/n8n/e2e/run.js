@@ -6,10 +6,12 @@
  *   node test/n8n/e2e/run.js                      # the default (what `npm test` runs): see DEFAULT below
  *   node test/n8n/e2e/run.js --version 2.41.1     # one version (repeatable)
  *   node test/n8n/e2e/run.js --queue              # only the trigger flow in queue mode (2.41.1)
+ *   node test/n8n/e2e/run.js --durable            # only the polling trigger on n8n's durable polling (2.41.1)
  *   node test/n8n/e2e/run.js --queue --version 1.123.81
  *   options: --no-build (use dist/ and build/sandbox as they are), --keep (keep n8n user folders),
  *            --trigger-only (single-process suites: only the trigger's checks),
- *            --agent-only (single-process suites: only the AI agent and MCP checks)
+ *            --agent-only (single-process suites: only the AI agent and MCP checks),
+ *            --polling-only (single-process and queue suites: only the polling trigger's checks)
  *
  * Per version: build, `npm pack`, install the tarball into a fresh n8n user folder by the command
  * README.md gives (scripts/e2e/readme.js runs it as written),
@@ -60,6 +62,7 @@ function parseArgs(argv) {
 		{
 			version: { type: 'string', multiple: true, default: [] },
 			queue: { type: 'boolean', default: false },
+			durable: { type: 'boolean', default: false },
 			'no-build': { type: 'boolean', default: false },
 			keep: { type: 'boolean', default: false },
 			'trigger-only': { type: 'boolean', default: false },
@@ -80,12 +83,16 @@ function parseArgs(argv) {
 		// KEY=VALUE for n8n (single-process, or every process of the queue stack), e.g. N8N_LOG_LEVEL=debug.
 		n8nEnv: Object.fromEntries(values['n8n-env'].map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
 	};
-	if (o.queueOnly) {
+	if (values.durable) {
+		o.plan = (o.versions.length ? o.versions : [VERSIONS[0]]).map((v) => ({ kind: 'durable', version: v }));
+	} else if (o.queueOnly) {
 		o.plan = (o.versions.length ? o.versions : [VERSIONS[0]]).map((v) => ({ kind: 'queue', version: v }));
 	} else if (o.versions.length) {
 		o.plan = o.versions.map((v) => ({ kind: 'single', version: v }));
 	} else {
 		o.plan = DEFAULT.versions.map((v) => ({ kind: 'single', version: v }));
+		// n8n 2.x's durable polling engine: the polling trigger's checks again, with its four settings on.
+		if (DEFAULT.versions.includes(VERSIONS[0])) o.plan.push({ kind: 'durable', version: VERSIONS[0] });
 		if (DEFAULT.queue && queuePossible()) o.plan.push({ kind: 'queue', version: VERSIONS[0] });
 	}
 	return o;
@@ -437,9 +444,25 @@ async function redirectChecks(checks, n8n, sb, credential) {
 	}
 }
 
+/**
+ * n8n's durable polling (2.33 and later; from 2.37 durable cursors need the other three): polls on
+ * n8n's scheduler, each with a context of its own, the cursor in the `poller_state` table.
+ */
+const DURABLE_POLLING_ENV = {
+	N8N_SCHEDULER_ENABLED: 'true',
+	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+	N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
+	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+};
+
+/** The polling trigger's checks on n8n's durable polling engine (single process, sqlite). */
+async function durableSuite(checks, version, tarball, o) {
+	await singleSuite(checks, version, tarball, { ...o, pollingOnly: true, n8nEnv: { ...DURABLE_POLLING_ENV, ...o.n8nEnv } }, `[${version} durable polling] `);
+}
+
 /** One n8n (sqlite, single process) of `version`. */
-async function singleSuite(checks, version, tarball, o) {
-	checks.prefix = `[${version}] `;
+async function singleSuite(checks, version, tarball, o, prefix = `[${version}] `) {
+	checks.prefix = prefix;
 	const t0 = Date.now();
 	let n8n;
 	let sb;
@@ -549,8 +572,10 @@ async function queueSuite(checks, version, tarball, o) {
 			checks.skip(['trigger flow'], 'setup failed');
 			return;
 		}
-		await triggerChecks(checks, stack, sb, credential, { queue: true });
-		await triggerSafetyChecks(checks, stack, sb, credential, { queue: true });
+		if (!o.pollingOnly) {
+			await triggerChecks(checks, stack, sb, credential, { queue: true });
+			await triggerSafetyChecks(checks, stack, sb, credential, { queue: true });
+		}
 		await pollingChecks(checks, stack, sb, credential, { queue: true });
 	} finally {
 		if (stack) await stack.stop().catch((e) => log(`stop: ${e.message}`));
@@ -589,9 +614,10 @@ async function main() {
 			log(`=== ${step.kind} ${step.version}`);
 			try {
 				if (step.kind === 'queue') await queueSuite(checks, step.version, tarball, o);
+				else if (step.kind === 'durable') await durableSuite(checks, step.version, tarball, o);
 				else await singleSuite(checks, step.version, tarball, o);
 			} catch (e) {
-				checks.prefix = `[${step.version}${step.kind === 'queue' ? ' queue' : ''}] `;
+				checks.prefix = `[${step.version}${{ queue: ' queue', durable: ' durable polling', single: '' }[step.kind]}] `;
 				checks.skip(['suite'], `crashed: ${e.stack || e}`);
 			}
 			timings.push(`${step.kind} ${step.version} ${((Date.now() - t) / 1000).toFixed(0)}s`);

@@ -1,0 +1,117 @@
+import type { IDataObject } from 'n8n-workflow';
+import { filteredOut } from '../shared/filters';
+import { resourcePath } from '../shared/transport';
+import type { TimedEntry } from './cursor';
+import { pollItem, text, timeOf, type PollEvent } from './items';
+import type { PolledList } from './listReader';
+import type { Settings } from './settings';
+import { MAX_FOLLOWED_APPLICATIONS } from './stageChanges';
+
+/** A list an event reads, with the key of its cursor in the state. */
+export interface EventList {
+	key: string;
+	list: PolledList;
+}
+
+/**
+ * Everything the trigger knows of one event, in one place: how the editor shows it, what it reads
+ * at each poll and what an entry becomes. Adding an event is adding an entry here (and its test).
+ */
+export interface PollEventDefinition {
+	/** In the editor's Event list and the node's subtitle. */
+	name: string;
+	description: string;
+	/** Followed job by job: Job IDs is required, and each job is read at each poll. */
+	perJob: boolean;
+	/** Its entries are applications: the Parent Stages filter applies. */
+	applications: boolean;
+	/** Found by entries' own times, so Start From applies (not to stage changes, found by comparing stages). */
+	startFrom: boolean;
+	/**
+	 * The lists read at each poll, each with the key of its cursor (a list without one is seeded).
+	 * None for stage changes, which compare each followed job's applications with a snapshot (stageChanges.ts).
+	 */
+	lists(settings: Settings): EventList[];
+	/** Fetch Test Event's lists, where they differ. */
+	sampleLists?(settings: Settings): EventList[];
+	/** The item an entry becomes, or undefined when the trigger's filters leave it out. */
+	toItem(settings: Settings, listKey: string, entry: TimedEntry<IDataObject>): IDataObject | undefined;
+}
+
+const APPLICATIONS_NEWEST_FIRST = { sort: '-applied_at' };
+
+const applicationList = (qs: IDataObject): PolledList => ({
+	path: resourcePath('applications'),
+	qs,
+	expected: 'newestFirst',
+	timeOf: (a) => timeOf(a.applied_at),
+});
+
+export const EVENTS: Record<PollEvent, PollEventDefinition> = {
+	'application.created': {
+		name: 'New Application',
+		description: 'A candidate applied to a job, or was added to one',
+		perJob: false,
+		applications: true,
+		startFrom: true,
+		// The whole account, filtered here: one request while idle, whatever the number of jobs.
+		lists: () => [{ key: 'applications', list: applicationList(APPLICATIONS_NEWEST_FIRST) }],
+		// With a Job IDs filter, the service is asked for those jobs' applications.
+		sampleLists: (settings) =>
+			settings.jobIds.length === 0
+				? EVENTS['application.created'].lists(settings)
+				: settings.jobIds.map((jobId) => ({ key: 'applications', list: applicationList({ ...APPLICATIONS_NEWEST_FIRST, job_id: jobId }) })),
+		toItem: (settings, _listKey, { entry, id }) =>
+			filteredOut(settings.filters, settings.event, entry) === undefined ? pollItem(settings.event, text(entry.applied_at), id, entry) : undefined,
+	},
+	'application.stage.updated': {
+		name: 'Application Stage Changed',
+		description: `An application of the chosen jobs moved to another stage (at most ${MAX_FOLLOWED_APPLICATIONS} applications followed)`,
+		perJob: true,
+		applications: true,
+		startFrom: false,
+		lists: () => [],
+		toItem: () => undefined,
+	},
+	'feedback.submitted': {
+		name: 'Feedback Completed',
+		description: "A reviewer completed feedback (needs the service's full API)",
+		perJob: false,
+		applications: false,
+		startFrom: true,
+		lists: () => [
+			{
+				key: 'feedback',
+				list: {
+					path: resourcePath('feedback'),
+					qs: { sort: '-date_complete' },
+					expected: 'newestFirst',
+					isEvent: (f) => f.status === 'complete',
+					timeOf: (f) => timeOf(f.date_complete),
+				},
+			},
+		],
+		toItem: (settings, _listKey, { entry, id }) => pollItem(settings.event, text(entry.date_complete), id, entry),
+	},
+	'job.note.created': {
+		name: 'New Job Note',
+		description: 'A note was added to one of the chosen jobs',
+		perJob: true,
+		applications: false,
+		startFrom: true,
+		// The notes list has no sort: the service lists them oldest first.
+		lists: (settings) =>
+			settings.jobIds.map((jobId) => ({
+				key: `job:${jobId}`,
+				list: { path: resourcePath('jobs', jobId, 'notes'), expected: 'oldestFirst', timeOf: (n) => timeOf(n.date_created), notFound: `job "${jobId}"` },
+			})),
+		toItem: (settings, listKey, { entry, id }) => {
+			const jobId = listKey.slice('job:'.length);
+			return pollItem(settings.event, text(entry.date_created), `${jobId}:${id}`, entry, { jobId });
+		},
+	},
+};
+
+/** The events with a property set, for the editor's display options. */
+export const eventsWhere = (property: 'perJob' | 'applications' | 'startFrom', value = true): PollEvent[] =>
+	(Object.keys(EVENTS) as PollEvent[]).filter((event) => EVENTS[event][property] === value);
