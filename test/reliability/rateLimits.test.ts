@@ -36,7 +36,7 @@ function record(name: string, fx: NodeFixture, ms: number, items: number) {
 	counts.requestsRefused += refused;
 	counts.requestsSent += allowed + refused;
 	// Where the refusals fell, one character a request: '.' answered, 'R' refused.
-	const statuses = fx.sandbox.requests.map((r) => (r.status === 429 ? 'R' : '.')).join('');
+	const statuses = fx.sandbox.requests.map((r) => (r.status === 429 || r.status === 503 ? 'R' : '.')).join('');
 	const line = `${name}: ${items} items in ${(ms / 1000).toFixed(1)} s, ${refused} of ${allowed + refused} requests refused: ${statuses}`;
 	notes.push(line);
 	console.log(line);
@@ -69,6 +69,47 @@ describe.each([
 		const got = result.items.map((item) => String(item.json.id));
 		counts.itemsLost += expected.filter((id) => !got.includes(id)).length;
 		expect(got).toEqual(expected);
+	}, 600_000);
+});
+
+// Issue 42: nginx's limit_req in front of the API (sandbox shape leaky: burst + 1 at once, then one
+// per 1/rate; 503 with nginx's page and no Retry-After by default). In real n8n before, burst 2 with
+// the 503 failed the run in 0.7 s. The ratio against the ideal is printed, not asserted.
+describe.each([
+	[0, 503],
+	[2, 503],
+	[0, 429],
+	[2, 429],
+] as [number, 503 | 429][])('behind nginx limit_req 5 r/s, burst %p, status %p, with the defaults', (burst, status) => {
+	const rateLimit: RateLimitConfig = { rate: 5, burst, shape: 'leaky', status };
+	const ratio = (fx: NodeFixture, ms: number) => {
+		const ideal = (fx.sandbox.rateLimit().allowed - burst - 1) / 5;
+		return `ideal ${ideal.toFixed(1)} s, ${(ms / 1000 / ideal).toFixed(2)}x`;
+	};
+
+	test('60 × Candidate → Get: every item, no failed run', async () => {
+		const fx = await limited(rateLimit, { applications: 50, candidates: 50 });
+		const ids = await seededCandidateIds(fx);
+		const input = Array.from({ length: 60 }, (_, i) => ({ id: ids[i % ids.length] }));
+		const t0 = Date.now();
+		const result = await fx.run({ resource: 'candidate', operation: 'get', candidateId: '={{ $json.id }}' }, { input });
+		const ms = Date.now() - t0;
+		record(`nginx 5 r/s burst ${burst} status ${status}, 60 × Candidate Get (${ratio(fx, ms)})`, fx, ms, result.items.length);
+		if (result.error) counts.failedRuns++;
+		expect(failure(result)).toBeUndefined();
+		expect(result.items.map((item) => item.json.id)).toEqual(input.map((item) => item.id));
+	}, 600_000);
+
+	test('Application → Get Many, Return All 5,000: every item once, in order, no failed run', async () => {
+		const fx = await limited(rateLimit, { applications: 5000 });
+		const expected = await allApplicationIds(fx);
+		const t0 = Date.now();
+		const result = await fx.run({ resource: 'application', operation: 'getMany', returnAll: true });
+		const ms = Date.now() - t0;
+		record(`nginx 5 r/s burst ${burst} status ${status}, Return All 5000 (${ratio(fx, ms)})`, fx, ms, result.items.length);
+		if (result.error) counts.failedRuns++;
+		expect(failure(result)).toBeUndefined();
+		expect(result.items.map((item) => String(item.json.id))).toEqual(expected);
 	}, 600_000);
 });
 
