@@ -302,6 +302,8 @@ async function start(o) {
  */
 function readyText(v) {
 	const { editor, ids } = v;
+	const port = new URL(v.sandbox.url).port;
+	const portFlag = port === String(DEFAULTS.sandboxPort) ? '' : ` --sandbox-port ${port}`;
 	return [
 		'',
 		`Ready in ${v.seconds.toFixed(0)}s.`,
@@ -325,10 +327,12 @@ function readyText(v) {
 		...v.tryThese.map((p) => `    ${p}`),
 		'',
 		'  Try it (in another terminal):',
-		'    npm start -- deliver new-application    # then see Executions of the chat + inbox workflows',
-		"    npm start -- deliver hired              # then see the hired workflow and the candidate's tags",
-		'    npm start -- apply                      # a candidate applies: within a minute the polling example posts it',
-		'                                            # (Executions of the polling workflow + inbox)',
+		...[
+			['deliver new-application', 'then see Executions of the chat + inbox workflows'],
+			['deliver hired', "then see the hired workflow and the candidate's tags"],
+			['apply', 'a candidate applies: within a minute the polling example posts it'],
+			['', '(Executions of the polling workflow + inbox)'],
+		].map(([args, what]) => `    ${(args && `npm start -- ${args}${portFlag}`).padEnd(36 + portFlag.length)}   # ${what}`),
 		'',
 		'  Try the Polling Trigger yourself: add one to a new workflow with the credential, an Event and, for stage',
 		`  changes and job notes, Job IDs ${v.jobIds.join(', ')}; publish it (its first poll notes where the sandbox`,
@@ -337,7 +341,7 @@ function readyText(v) {
 		'',
 		`  Try the trigger yourself: webhook ${v.tryWebhookId} is free (no example holds it). Add a Recruiting Trigger`,
 		`  with Webhook ID ${v.tryWebhookId} and the event application.created, click "Execute step" (it listens for a test event), then:`,
-		`    npm start -- deliver new-application --webhook ${v.tryWebhookId}`,
+		`    npm start -- deliver new-application --webhook ${v.tryWebhookId}${portFlag}`,
 		'',
 		`  n8n data: ${v.userFolder}  (log ${v.logFile})`,
 		'Press Ctrl-C to stop n8n and the sandbox.',

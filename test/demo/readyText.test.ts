@@ -12,7 +12,7 @@ const demo = require('../../scripts/demo.js') as {
 };
 
 const jobIds = ['job_first', 'job_second'];
-const text = demo.readyText({
+const values = {
 	seconds: 12.3,
 	editor: 'http://127.0.0.1:5678',
 	owner: { email: 'owner@example.test', password: 'pw' },
@@ -27,7 +27,8 @@ const text = demo.readyText({
 	eventLines: eventCommands('http://127.0.0.1:5730', jobIds),
 	userFolder: '/tmp/n8n-demo',
 	logFile: '/tmp/n8n-demo/n8n.log',
-});
+};
+const text = demo.readyText(values);
 
 test('names the polling example and npm start -- apply, which makes an application for it', () => {
 	expect(text).toContain('http://127.0.0.1:5678/workflow/wfPoll   new application -> chat message, by polling');
@@ -44,6 +45,13 @@ test('gives job IDs for Job IDs and the command for each of the Polling Trigger\
 	]) {
 		expect(text).toMatch(new RegExp(`^ {4}npm start -- ${name} +# ${event}`, 'm'));
 	}
+});
+
+test('with the sandbox on another port, every command it prints carries that port', () => {
+	const other = demo.readyText({ ...values, sandbox: { ...values.sandbox, url: 'http://127.0.0.1:5791' }, eventLines: eventCommands('http://127.0.0.1:5791', jobIds) });
+	const lines = other.split('\n').filter((line) => /^\s+npm start -- /.test(line));
+	expect(lines).toHaveLength(8);
+	for (const line of lines) expect(line).toMatch(/ --sandbox-port 5791( |$)/);
 });
 
 test('every npm start -- command it prints, and each example of --help, is one the demo accepts', () => {
