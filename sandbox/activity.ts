@@ -64,8 +64,8 @@ const STAGE_ORDER = ['new', 'screening', 'interviewing', 'offered', 'hired'];
 
 /**
  * An application of the job (the first job by default) moves one stage on: the one furthest back
- * of those neither hired nor rejected (the oldest of them), so repeated moves go round the job's
- * applications.
+ * of those neither hired nor rejected (the first stored of them), so repeated moves bring the
+ * job's applications forward from the back.
  */
 export function advance(store: Store, input: { jobId?: string }): Application {
 	const job = jobOf(store, input.jobId, 'move an application in');
