@@ -1,7 +1,8 @@
 /**
  * 20 cycles of restarts and unpublish/publish with applications added at random moments (before a
  * poll, while n8n is stopped, between two polls, sharing timestamps, turning up late), and failed
- * polls: every application exactly once (issue 31, "Measured"). The figures go to BENCHMARKS.md.
+ * polls: every application exactly once (issue 31, "Measured"), on n8n's default polling and on its
+ * durable engine (the harness's model of it). The figures go to BENCHMARKS.md.
  */
 import { LOOK_BACK_MS } from '../../nodes/RecruitingPollingTrigger/cursor';
 import { usePollingFixture } from './fixture';
@@ -19,9 +20,15 @@ function random(seed: number): () => number {
 	};
 }
 
-it.each([1, 2, 3])('20 restart/republish cycles, seed %i: 0 missed, 0 repeated', async (seed) => {
+it.each([
+	['default', 1],
+	['default', 2],
+	['default', 3],
+	['durable', 1],
+	['durable', 2],
+] as const)('20 restart/republish cycles, %s engine, seed %i: 0 missed, 0 repeated', async (engine, seed) => {
 	const rng = random(seed);
-	const trigger = fx.trigger({ event: 'application.created' });
+	const trigger = fx.trigger({ event: 'application.created' }, engine);
 	await trigger.activate();
 	const added: string[] = [];
 	let clock = Date.now();
@@ -57,7 +64,7 @@ it.each([1, 2, 3])('20 restart/republish cycles, seed %i: 0 missed, 0 repeated',
 	const emitted = trigger.executions.flat().map((item) => (item.object as { id: string }).id);
 	const missed = added.filter((id) => !emitted.includes(id));
 	const repeated = emitted.length - new Set(emitted).size;
-	process.stdout.write(`cycles seed ${seed}: ${added.length} added, ${emitted.length} emitted, ${missed.length} missed, ${repeated} repeated, ${failedPolls} failed polls, ${trigger.executions.length} executions\n`);
+	process.stdout.write(`cycles ${engine} engine, seed ${seed}: ${added.length} added, ${emitted.length} emitted, ${missed.length} missed, ${repeated} repeated, ${failedPolls} failed polls, ${trigger.executions.length} executions\n`);
 	expect(missed).toEqual([]);
 	expect(repeated).toBe(0);
 	expect(emitted.sort()).toEqual([...added].sort());
