@@ -234,7 +234,7 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 		expect(firstContact).toBeLessThanOrEqual(2 + config.burst / 2);
 	});
 
-	const laterRun = async (config: RateLimitConfig, n: number) => {
+	const laterRun = async (config: RateLimitConfig, n: number, mostRefused = 0.03) => {
 		const service = limitedService(config);
 		await runGets(service, n);
 		const before = service.limiter.stats();
@@ -243,7 +243,7 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 		expect(results.filter((r) => r.error)).toEqual([]);
 		const refused = stats.refused - before.refused;
 		console.log(`later run at ${config.rate}/s burst ${config.burst}: ${n} GETs in ${seconds.toFixed(1)} s (ideal ${ideal(n, config).toFixed(1)} s), refused ${refused}`);
-		expect(refused).toBeLessThanOrEqual(0.03 * n);
+		expect(refused).toBeLessThanOrEqual(mostRefused * n);
 		expect(seconds).toBeLessThanOrEqual(ideal(n, config) * 1.15);
 	};
 	// The window once grew with every answer, also while the pace held the requests back, to a size
@@ -303,11 +303,25 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 	});
 
 	test('later runs on the learned credential (10/s burst 10, 1,000 GETs, 10 s apart): at most 3 % refused', async () => await laterRun({ rate: 10, burst: 10 }, 1000));
-	// KNOWN GAP (issue 32's target at 2/s burst 5): 4 refused of 100 here; 4.1 % on average over idle
-	// spells of 3.5 to 30 s between the runs (3.25 % when the rate refused was the average since the
-	// last refusal, which kept a lone process at 70 % of a 5/s limit: sendRate.ts). The CUBIC probe
-	// every ~20 s at 2/s is one refusal in 40 requests. This test passes while the gap is there.
-	test.failing('later runs on the learned credential (2/s burst 5, 100 GETs, 10 s apart): at most 3 % refused', async () => await laterRun({ rate: 2, burst: 5 }, 100));
+	// Issue 32 asked for 3 %: 4 refused of 100 here, 4.1 % on average over idle spells of 3.5 to 30 s
+	// (the CUBIC probe every ~20 s at 2/s is one refusal in 40 requests). Fewer pulls against taking
+	// over a share another process left (docs/rate-limits.md); issue 42 settled it at 5 %.
+	test('later runs on the learned credential (2/s burst 5, 100 GETs, 10 s apart): at most 5 % refused', async () => await laterRun({ rate: 2, burst: 5 }, 100, 0.05));
+	test('later runs on the learned credential (2/s burst 5, 100 GETs) after 8 quiet spells of 3.5 to 30 s: at most 5 % refused in all', async () => {
+		const service = limitedService({ rate: 2, burst: 5 });
+		await runGets(service, 100);
+		const refused: number[] = [];
+		for (const quiet of [3.5, 5, 7.5, 10, 12.5, 15, 20, 30]) {
+			const before = service.limiter.stats().refused;
+			await flush(quiet * 1000);
+			const { results, stats } = await runGets(service, 100);
+			expect(results.filter((r) => r.error)).toEqual([]);
+			refused.push(stats.refused - before);
+		}
+		const all = refused.reduce((a, b) => a + b, 0);
+		console.log(`later runs at 2/s burst 5 after quiet spells of 3.5 to 30 s: refused ${refused.join(', ')} of 100 each (${((100 * all) / 800).toFixed(2)} %)`);
+		expect(all).toBeLessThanOrEqual(0.05 * 800);
+	});
 
 	test.each([
 		['Retry-After only', { rate: 2, burst: 10, shape: 'window' }, Infinity],

@@ -117,11 +117,11 @@ describe('processes sharing one credential (5/s, burst 5, 150 GETs each, started
 		expect(Math.max(...ends)).toBeLessThanOrEqual(241);
 	});
 
-	/** Got through per second by the long process, each second after the short one left (`info`: the headers the limiter sends). */
-	async function afterDeparture(info: RateLimitConfig['info'] = 'none'): Promise<number[]> {
+	/** Got through per second by the long process, each second after the short one (of `shortCount` GETs) left (`info`: the headers the limiter sends). */
+	async function afterDeparture(info: RateLimitConfig['info'] = 'none', shortCount = 100): Promise<number[]> {
 		const limiter = new RateLimiter(() => Date.now());
 		limiter.set({ rate: 5, burst: 5, info });
-		const short = process(new SendRate(), limiter, 100);
+		const short = process(new SendRate(), limiter, shortCount);
 		const long = process(new SendRate(), limiter, 600);
 		await until(short.finished);
 		const left = Math.max(...short.doneAt);
@@ -131,19 +131,29 @@ describe('processes sharing one credential (5/s, burst 5, 150 GETs each, started
 		return perSecond;
 	}
 
-	/** Whether the other has reached >= 80 % of the allowance (4/s) by `seconds` after the departure: 5 s in a row averaging that, from then. */
-	const reachedBy = (perSecond: number[], seconds: number) =>
-		perSecond.some((_, k) => k <= seconds && k + 5 <= perSecond.length && perSecond.slice(k, k + 5).reduce((a, b) => a + b, 0) / 5 >= 4);
+	/** The second after the departure from which the other holds >= 80 % of the allowance (4/s): 5 s in a row averaging that; Infinity if never. */
+	const reachedAt = (perSecond: number[]) => {
+		const k = perSecond.findIndex((_, k) => k + 5 <= perSecond.length && perSecond.slice(k, k + 5).reduce((a, b) => a + b, 0) / 5 >= 4);
+		return k < 0 ? Infinity : k;
+	};
+	const reachedBy = (perSecond: number[], seconds: number) => reachedAt(perSecond) <= seconds;
+	/** Issue 42's takeover target over several moments: >= 80 % within 10 s on average, 20 s at the slowest. */
+	const expectTakeover = (seconds: number[]) => {
+		expect(seconds.reduce((a, b) => a + b, 0) / seconds.length).toBeLessThanOrEqual(10);
+		expect(Math.max(...seconds)).toBeLessThanOrEqual(20);
+	};
 
 	test('when one process stops, the other takes >= 80 % of the allowance within 20 s', async () => {
 		expect(reachedBy(await afterDeparture(), 20)).toBe(true);
 	});
 
-	// KNOWN GAP (issue 32's target): within 10 s. Over 8 departure moments (the short process's 60 to
-	// 200 GETs) it is reached after 0 to 16 s, 9.3 s on average, within 10 s in 5 of 8; this moment is
-	// one of the slow ones (16 s): the process left had just been cut. This test passes while the gap is there.
-	test.failing('when one process stops, the other takes >= 80 % of the allowance within 10 s', async () => {
-		expect(reachedBy(await afterDeparture(), 10)).toBe(true);
+	// Issue 32 asked for 10 s at every moment, which pulls against few refusals for a lone process
+	// (docs/rate-limits.md); issue 42 settled it: 10 s on average, 20 s at the slowest.
+	test('when one process stops (8 moments: the short process of 60 to 200 GETs), the other takes >= 80 % of the allowance within 10 s on average, 20 s at the slowest', async () => {
+		const seconds: number[] = [];
+		for (const shortCount of [60, 80, 100, 120, 140, 160, 180, 200]) seconds.push(reachedAt(await afterDeparture('none', shortCount)));
+		console.log(`one of two stops, no headers: the other holds 80 % after ${seconds.join(', ')} s (mean ${(seconds.reduce((a, b) => a + b, 0) / 8).toFixed(1)} s)`);
+		expectTakeover(seconds);
 	});
 
 	test('with X-RateLimit-* headers, when one process stops the other takes >= 80 % of the allowance within 10 s', async () => {
@@ -170,26 +180,25 @@ describe('processes sharing one credential (5/s, burst 5, 150 GETs each, started
 		return perSecondAfter(others, first, seconds);
 	}
 
-	/** Reached within 10 s, or nothing left to take over: the others were done within 2 s of the first. */
-	const tookOver = (perSecond: number[]) => perSecond.length <= 2 || reachedBy(perSecond, 10);
+	/** When reached, or 0 when nothing was left to take over: the others were done within 2 s of the first. */
+	const tookOverAt = (perSecond: number[]) => (perSecond.length <= 2 ? 0 : reachedAt(perSecond));
 
 	test('2 processes started together: when the first is done, the other takes >= 80 % of the allowance within 10 s', async () => {
 		const perSecond = await afterFirstDone(2, 20261127);
 		console.log(`2 processes, after the first is done: ${perSecond.join(' ')}`);
-		expect(tookOver(perSecond)).toBe(true);
+		expect(tookOverAt(perSecond)).toBeLessThanOrEqual(10);
 	});
 
-	// KNOWN GAP (issue 32's target): with 4 processes it holds for 6 of these 8 seeds (after 0 to
-	// 8 s); for the other 2 the three left reach it after 11 and 19 s. This test passes while the
-	// gap is there.
-	test.failing('4 processes started together: when the first is done, the others take >= 80 % of the allowance within 10 s, for 8 seeds', async () => {
-		const reached: boolean[] = [];
+	// Issue 32's 10 s at every seed missed 2 of 8 (11 and 19 s); issue 42's target: 10 s on average, 20 s at the slowest.
+	test('4 processes started together: when the first is done, the others take >= 80 % of the allowance within 10 s on average over 8 seeds, 20 s at the slowest', async () => {
+		const seconds: number[] = [];
 		for (const seed of [20261127, 1, 2, 3, 4, 5, 6, 7]) {
 			const perSecond = await afterFirstDone(4, seed);
 			console.log(`4 processes (seed ${seed}), after the first is done: ${perSecond.join(' ')}`);
-			reached.push(tookOver(perSecond));
+			seconds.push(tookOverAt(perSecond));
 		}
-		expect(reached).toEqual(Array(8).fill(true));
+		console.log(`4 processes: the others hold 80 % after ${seconds.join(', ')} s (mean ${(seconds.reduce((a, b) => a + b, 0) / 8).toFixed(1)} s)`);
+		expectTakeover(seconds);
 	});
 });
 
