@@ -190,7 +190,7 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	// The account only: changing the event, the jobs or the start date later neither repeats nor skips what the cursors know.
 	const key = await accountKeyOf.call(this);
 	const trigger = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
-	const outcome = await exclusively(staticData, async () => {
+	const outcome = await exclusively(staticData, trigger, activation, async () => {
 		const began = stateOf(staticData);
 		const saved = readState(staticData, key);
 		const before = saved ?? unsavedSeed(trigger, key);

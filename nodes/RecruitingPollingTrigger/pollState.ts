@@ -12,8 +12,9 @@ import type { Cursor } from './cursor';
  *   its past is reported), so Start From counts only at the trigger's first poll. It holds IDs,
  *   times and stages, never a secret.
  * - **In this n8n process**:
- *   - which triggers are polling now, so that a poll that starts while the last one still runs (a
- *     long rate-limit wait) skips instead of emitting the same items again;
+ *   - which triggers are polling now (by loaded workflow, and by workflow and node), so that a poll
+ *     that starts while the last one still runs (a long rate-limit wait, a poll n8n runs again)
+ *     skips instead of emitting the same items again;
  *   - which poll contexts have polled: n8n runs the activation poll and the scheduled ones of one
  *     activation on the same context, so the first poll of a context is the activation poll;
  *   - the last seed of each trigger until a later poll finds it saved: n8n's durable polling does
@@ -61,14 +62,25 @@ export function stateOf(staticData: IDataObject): unknown {
  */
 const pollsInFlight = new WeakSet<IDataObject>();
 
-/** Runs `poll` unless a poll of the same loaded workflow is under way (then: undefined). */
-export async function exclusively<T>(staticData: IDataObject, poll: () => Promise<T>): Promise<T | undefined> {
-	if (pollsInFlight.has(staticData)) return undefined;
+/**
+ * The triggers (workflow and node) with a scheduled poll under way: n8n's durable polling gives
+ * each poll static data of its own, and may start a poll again while the last one still runs.
+ */
+const triggersPolling = new Set<string>();
+
+/**
+ * Runs `poll` unless a poll of the same loaded workflow is under way, or (for a scheduled poll) any
+ * poll of the same trigger; then: undefined. A republish's activation poll is never held up.
+ */
+export async function exclusively<T>(staticData: IDataObject, trigger: string, activation: boolean, poll: () => Promise<T>): Promise<T | undefined> {
+	if (pollsInFlight.has(staticData) || (!activation && triggersPolling.has(trigger))) return undefined;
 	pollsInFlight.add(staticData);
+	triggersPolling.add(trigger);
 	try {
 		return await poll();
 	} finally {
 		pollsInFlight.delete(staticData);
+		triggersPolling.delete(trigger);
 	}
 }
 

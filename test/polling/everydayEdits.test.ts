@@ -267,6 +267,17 @@ describe("n8n's durable polling engine", () => {
 		expect((await trigger.tick()).emitted).toEqual([]);
 	});
 
+	it('a poll n8n starts again while the last one still runs (each with static data of its own): each item once', async () => {
+		const trigger = fx.trigger({ event: 'application.created' }, 'durable');
+		await trigger.activate();
+		await trigger.tick();
+		const added = fx.apply(at(0));
+		fx.sandbox.setFaults([{ kind: 'slow', path: 'applications', delayMs: 300, times: 2 }]);
+		const [a, b] = await Promise.all([trigger.tick(), trigger.tick()]);
+		expect([...ids(a.emitted), ...ids(b.emitted)]).toEqual([added.id]);
+		expect((await trigger.tick()).emitted).toEqual([]);
+	});
+
 	it('exactly once across scheduled polls, a failed poll, unpublish/publish and a restart', async () => {
 		const trigger = fx.trigger({ event: 'application.created' }, 'durable');
 		await trigger.activate();
