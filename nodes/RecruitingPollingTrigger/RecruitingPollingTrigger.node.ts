@@ -65,7 +65,7 @@ export class RecruitingPollingTrigger implements INodeType {
 						type: 'string',
 						default: '',
 						placeholder: 'job_abc123, job_def456',
-						description: 'Only applications to these jobs (comma-separated)',
+						description: 'Only applications to these jobs (comma-separated). Changed on a published workflow: applies to what is found from then on.',
 						displayOptions: { show: { '/event': eventsWhere('perJob', false).filter((event) => EVENTS[event].applications) } },
 					},
 					{
@@ -74,7 +74,7 @@ export class RecruitingPollingTrigger implements INodeType {
 						type: 'multiOptions',
 						options: PARENT_STAGE_OPTIONS,
 						default: [],
-						description: 'Only applications in one of these stages (for a stage change: the stage it moved to)',
+						description: 'Only applications in one of these stages (for a stage change: the stage it moved to). Changed on a published workflow: applies to what is found from then on.',
 						displayOptions: { show: { '/event': eventsWhere('applications') } },
 					},
 					{
