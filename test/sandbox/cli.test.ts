@@ -5,6 +5,8 @@
  * they reach npm alone or the whole process group (as test/demo/lifecycle.test.ts holds for
  * `npm start`). The signal cases run package.json's own `sandbox` script through the real npm,
  * with the build step swapped for a build made once here (tsc, into build/sandbox-cli-test).
+ * Issue 43: it prints job IDs for the polling trigger's Job IDs and the `npm start -- …` commands
+ * that make each of its events, which work as printed against it.
  */
 import { execFileSync, spawn, type ChildProcess } from 'child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
@@ -108,6 +110,35 @@ describe('npm run sandbox, run as a user runs it', () => {
 			holder.close();
 		}
 	}, 30000);
+
+	test('the commands its start-up text prints work as printed: each makes its entry in the lists the polling trigger reads', async () => {
+		const port = await freePort();
+		const child = spawn(process.execPath, [cli, '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+		try {
+			let out = '';
+			child.stdout!.on('data', (d) => (out += d));
+			await waitFor('the start-up text', () => (out.includes('Press Ctrl+C') ? true : undefined), 20000);
+			const jobId = /Job IDs: +(job_\w+)/.exec(out)?.[1];
+			const lines = [...out.matchAll(/^ +npm start -- (\w+) --sandbox-port (\d+) +# /gm)];
+			expect(lines.map((m) => [m[1], Number(m[2])])).toEqual(['apply', 'move', 'note', 'feedback'].map((name) => [name, port]));
+			const api = async (p: string) =>
+				(await (await fetch(`http://127.0.0.1:${port}/v1.0/cmp_demo${p}`, { headers: { authorization: 'Bearer sandbox-token' } })).json()) as { items: Array<Record<string, unknown>> };
+			const said: Record<string, string> = {};
+			for (const [, name] of lines) {
+				said[name] = execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'demo.js'), name, '--sandbox-port', String(port)], { encoding: 'utf8' });
+			}
+			const applied = /\((app_\w+), job /.exec(said.apply)![1];
+			const moved = /application (app_\w+) .* moved to (\w+)/.exec(said.move)!;
+			const note = /note (note_\w+) added/.exec(said.note)![1];
+			const feedback = /feedback (fdbk_\w+) /.exec(said.feedback)![1];
+			expect((await api('/applications?sort=-applied_at&page_size=1')).items[0]).toMatchObject({ id: applied, job: { id: jobId } });
+			expect((await api(`/applications?job_id=${jobId}&page_size=100`)).items).toContainEqual(expect.objectContaining({ id: moved[1], stage: expect.objectContaining({ parent_stage: moved[2] }) }));
+			expect((await api(`/jobs/${jobId}/notes?page_size=100`)).items.map((n) => n.id)).toContain(note);
+			expect((await api('/feedback?sort=-date_complete&page_size=1')).items[0]).toMatchObject({ id: feedback, status: 'complete' });
+		} finally {
+			child.kill('SIGTERM');
+		}
+	}, 40000);
 
 	describe.each([
 		['SIGINT', 'npm'],
