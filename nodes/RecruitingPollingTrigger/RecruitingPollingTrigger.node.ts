@@ -7,9 +7,10 @@ import { MAX_JOBS } from './settings';
 import { EVENTS, eventsWhere } from './events';
 
 /**
- * Starts a workflow for each new event it finds by reading the service's lists at n8n's Poll
- * Times: for an n8n the service cannot reach. The reading in listReader.ts, the cursor in
- * cursor.ts, what is kept in pollState.ts.
+ * Reads the service's lists at n8n's Poll Times and starts the workflow with the new events it
+ * finds (one execution per poll that finds any, one item per event): for an n8n the service cannot
+ * reach. The events in events.ts, a poll in poll.ts, the reading in listReader.ts, the cursor in
+ * cursor.ts, what is kept where in pollState.ts.
  */
 export class RecruitingPollingTrigger implements INodeType {
 	description: INodeTypeDescription = {
