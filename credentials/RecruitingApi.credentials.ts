@@ -7,10 +7,7 @@ import type {
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
-import { baseUrlExpression } from '../nodes/shared/baseUrl';
-
-const ROOT_HINT =
-	"The Base URL must be the service's root, without /v1.0/…: https://api.hirehive.com for the hosted service, or the root of your own.";
+import { baseUrlExpression, ROOT_HINT } from '../nodes/shared/baseUrl';
 
 /**
  * What the credential test says instead of n8n's bare status text (n8n shows a rule's message as

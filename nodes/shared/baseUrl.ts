@@ -157,3 +157,23 @@ export function baseUrlExpression(): string {
 	return base;
 })()`;
 }
+
+/** Where the Base URL should point: the service's root (one source for the credential test and the nodes' errors). */
+export const ROOT_HINT =
+	"The Base URL must be the service's root, without /v1.0/…: https://api.hirehive.com for the hosted service, or the root of your own.";
+
+/**
+ * "This Base URL is not the service", for every node's errors (the credential test's rules say the
+ * same): a success that is an HTML page (n8n's own editor, another web server's), or a 404 that is
+ * no problem document (n8n's task broker, a web server). Undefined where the answer may be the
+ * service's: an HTML 403 or 502 is a proxy's or a firewall's in front of it.
+ */
+export function notTheService(status: number, html: boolean, problem: boolean): string | undefined {
+	if (html && status < 300) {
+		return `The credential's Base URL answered with an HTML page (n8n's own editor, or another web server's), so it is not the recruiting service. ${ROOT_HINT}`;
+	}
+	if (status === 404 && !problem) {
+		return `The answer (HTTP 404) is not the service's: the credential's Base URL may not be the recruiting service (n8n's task broker on 127.0.0.1:5679, or the port N8N_RUNNERS_BROKER_PORT sets; a web server or a proxy). ${ROOT_HINT}`;
+	}
+	return undefined;
+}

@@ -1,5 +1,6 @@
 import type { IHttpRequestMethods, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { notTheService } from '../baseUrl';
 import { redactDocument, redactSecrets } from './redact';
 import type { RateLimitWaitExceeded } from './waitBudget';
 import type { FullResponse, RecruitingRequest } from './types';
@@ -102,6 +103,11 @@ export function htmlToText(html: string): string {
 	return squeeze(text) || squeeze(title);
 }
 
+/** An answer that is an HTML page. */
+function isHtmlAnswer(response: FullResponse): boolean {
+	return typeof response.body === 'string' && isHtml(response.body, header(response, 'content-type'));
+}
+
 function isHtml(body: string, contentType: string | undefined): boolean {
 	if (contentType !== undefined && /html/i.test(contentType)) return true;
 	return /^\s*<(?:!doctype\s+html|html|head|body)[\s>]/i.test(body.slice(0, 200));
@@ -165,6 +171,12 @@ export function problemError(
 		}
 	}
 	if (excerpt !== undefined) detailLines.push(`The answer is not a problem document; it begins: ${excerpt}`);
+	const elsewhere = notTheService(status, isHtmlAnswer(response), isProblem(response.body) && !excerpt);
+	if (elsewhere !== undefined) {
+		// n8n shows only the message where publishing fails: it must say the cause.
+		if (!request.notFound) message = `HTTP ${status} from something that is not the recruiting service: check the credential's Base URL`;
+		detailLines.unshift(elsewhere);
+	}
 	return new NodeApiError(node, { ...problem, ...(excerpt !== undefined && { body: excerpt }), httpCode: String(status) } as JsonObject, {
 		message,
 		description: detailLines.join('\n') || undefined,
@@ -357,9 +369,10 @@ export function parseBody<T>(node: INode, request: RecruitingRequest, response: 
 		try {
 			return JSON.parse(body) as T;
 		} catch {
+			const elsewhere = notTheService(response.statusCode, isHtmlAnswer(response), false);
 			throw new NodeApiError(node, { body: redactSecrets(body.slice(0, 200)) } as JsonObject, {
-				message: 'The Recruiting service answered with malformed JSON',
-				description: `${request.method} ${request.path} returned HTTP ${response.statusCode} with a body that is not valid JSON`,
+				message: elsewhere ? "An HTML page, not the recruiting service's JSON: check the credential's Base URL" : 'The Recruiting service answered with malformed JSON',
+				description: [elsewhere, `${request.method} ${request.path} returned HTTP ${response.statusCode} with a body that is not valid JSON`].filter(Boolean).join('\n'),
 				httpCode: String(response.statusCode),
 				itemIndex: request.itemIndex,
 			});
