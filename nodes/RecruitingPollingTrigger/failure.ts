@@ -7,11 +7,14 @@ import { describeSeconds, rateLimitWaitOf } from '../shared/transport';
  * n8n's durable polling then waits as the service asked, backs off while it is down, and stops
  * retrying soon where someone has to act. Older n8n versions ignore it.
  */
+const statusOf = (error: NodeApiError | NodeOperationError) => (error instanceof NodeApiError ? Number(error.httpCode) : undefined);
+
 function failureOf(error: NodeApiError | NodeOperationError): Failure {
 	const wait = rateLimitWaitOf(error);
-	if (wait !== undefined) return { cause: 'rate-limited', retryAfterMs: wait * 1000 };
-	if (!(error instanceof NodeApiError)) return { cause: 'configuration-invalid' };
-	const status = Number(error.httpCode);
+	const status = statusOf(error);
+	// A 429 throttles; a 503 (waited out as overload) says the service is down or overloaded now.
+	if (wait !== undefined) return { cause: status === 503 ? 'temporarily-unavailable' : 'rate-limited', retryAfterMs: wait * 1000 };
+	if (status === undefined) return { cause: 'configuration-invalid' };
 	if (status === 401 || status === 403) return { cause: 'credential-invalid' };
 	if (status === 404 || status === 400 || status === 422) return { cause: 'configuration-invalid' };
 	// A 5xx, a network failure, an inconsistent list: the service is down or degraded now.
@@ -28,7 +31,8 @@ export function withFailureCause<E extends NodeApiError | NodeOperationError>(er
 	declared.failure ??= failureOf(error);
 	const wait = rateLimitWaitOf(error);
 	if (wait !== undefined) {
-		error.description = `The service asked to wait ${describeSeconds(wait)}, longer than one poll may wait. Nothing was reported; the next poll after the wait goes on from where the trigger stood, and loses nothing.`;
+		const asked = statusOf(error) === 503 ? 'was unavailable for' : 'asked to wait';
+		error.description = `The service ${asked} ${describeSeconds(wait)}, longer than one poll may wait. Nothing was reported; the next poll after the wait goes on from where the trigger stood, and loses nothing.`;
 	}
 	return error;
 }
