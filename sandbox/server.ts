@@ -241,7 +241,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		}
 	}
 
-	const server = createServer((req, res) => void onRequest(req, res));
+	const server = createServer((req, res) => {
+		// The service's clock as this process's Date says it (a test that moves the clock moves it too).
+		res.setHeader('date', new Date().toUTCString());
+		void onRequest(req, res);
+	});
 	let connections = 0;
 	// Node's default of 5 s races with a client reusing an idle connection: on a loaded machine the
 	// client's own idle timer fires late and its request meets a closed socket (ECONNRESET, seen in

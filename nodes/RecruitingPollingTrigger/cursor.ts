@@ -31,6 +31,18 @@ export interface Cursor {
 	order?: ListOrder;
 	/** Polls in a row the order differed from the one asked for. */
 	offOrderPolls?: number;
+	/** The newest entry's time, and when (service's clock, else n8n's) a poll first saw it. */
+	newest?: { time: number; seenAt: number };
+}
+
+/**
+ * Entries older than this, already seen, have nothing new below them: the list's own clock has
+ * moved on since the newest entry was seen by at least the time elapsed (measured on one clock, so
+ * whatever the offset between the service's entries and any clock), and an entry turns up at most
+ * the look-back after its own time. Undefined until a poll saw an entry.
+ */
+export function settledBefore(cursor: Cursor, now: number): number | undefined {
+	return cursor.newest && cursor.newest.time + Math.max(0, now - cursor.newest.seenAt) - LOOK_BACK_MS;
 }
 
 /** One list entry with its ID and its own time. */
@@ -58,9 +70,11 @@ export function advance<T>(
 	for (const { id, time } of entries) if (cursor.floor === null || time >= cursor.floor) seen[id] = time;
 	const times = Object.values(seen);
 	let floor = cursor.floor;
+	let newestSeen = cursor.newest;
 	if (times.length > 0) {
 		const newest = Math.min(Math.max(...times), now + CLOCK_SKEW_MS);
 		floor = Math.max(floor ?? -Infinity, newest - LOOK_BACK_MS);
+		if (newestSeen === undefined || newest > newestSeen.time) newestSeen = { time: newest, seenAt: now };
 	}
 	let kept = Object.entries(seen).filter(([, time]) => floor === null || time >= floor);
 	if (kept.length > MAX_SEEN_IDS) {
@@ -77,5 +91,6 @@ export function advance<T>(
 		count: list.count,
 		order: list.order,
 		...(list.offOrderPolls ? { offOrderPolls: list.offOrderPolls } : {}),
+		...(newestSeen && { newest: newestSeen }),
 	};
 }

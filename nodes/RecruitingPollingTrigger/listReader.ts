@@ -1,7 +1,7 @@
 import type { IDataObject, INode, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { MAX_PAGES, recruitingRequestAllItems, recruitingRequestPage, type ListPage } from '../shared/transport';
-import { LOOK_BACK_MS, type Cursor, type ListOrder, type TimedEntry } from './cursor';
+import { LOOK_BACK_MS, settledBefore, type Cursor, type ListOrder, type TimedEntry } from './cursor';
 
 /** Pages of the largest size: the fewest requests for a poll that finds many new items. */
 export const POLL_PAGE_SIZE = 100;
@@ -71,16 +71,15 @@ export class ListReader {
 
 	/**
 	 * @param seeding reads the look-back window before the newest entry.
-	 * @param serviceNow the service's time as its answers say it: an entry already seen and older than
-	 *   it less the look-back has nothing new below it, so a newest-first read stops there (an idle
-	 *   poll after a burst reads one page). Undefined where the service does not say its time.
+	 * @param now the time now (the service's, else n8n's): with the cursor's newest entry it tells
+	 *   which entries are settled (cursor.ts), so an idle read stops at them (one page after a burst).
 	 */
 	constructor(
 		private readonly context: IPollFunctions,
 		private readonly list: PolledList,
 		private readonly cursor: Cursor,
 		private readonly seeding: boolean,
-		private readonly serviceNow: () => number | undefined = () => undefined,
+		private readonly now: () => number = () => Date.now(),
 	) {}
 
 	/**
@@ -148,6 +147,12 @@ export class ListReader {
 	private floor(): number {
 		if (this.seeding) return this.newest - LOOK_BACK_MS;
 		return this.cursor.floor ?? -Infinity;
+	}
+
+	/** Where a read may stop: below the floor, or below the entries that are settled. */
+	private readTo(): number {
+		if (this.seeding) return this.floor();
+		return Math.max(this.floor(), settledBefore(this.cursor, this.now()) ?? -Infinity);
 	}
 
 	private page(page: number): Promise<ListPage> {
@@ -226,16 +231,10 @@ export class ListReader {
 				this.readIds.add(id);
 			}
 			this.keep(timed);
-			// The rest of the list is older than the floor, or below an entry already seen that is past the
-			// look-back. (An empty page that says more follow is passed over.)
-			if (!read.hasNextPage || previous < this.floor() || timed.some((entry) => this.isSettled(entry))) return undefined;
+			// The rest of the list is older than the floor, or settled. (An empty page that says more follow is passed over.)
+			if (!read.hasNextPage || previous < this.readTo()) return undefined;
 		}
 		return undefined;
-	}
-
-	private isSettled({ id, time }: TimedEntry<IDataObject>): boolean {
-		const now = this.serviceNow();
-		return now !== undefined && time < now - LOOK_BACK_MS && Object.prototype.hasOwnProperty.call(this.cursor.seen, id);
 	}
 
 	/** Undefined when the list came oldest first, else 'unordered'. */
@@ -255,7 +254,7 @@ export class ListReader {
 			const timed = this.timed(read);
 			for (const entry of timed) this.newest = Math.max(this.newest, entry.time);
 			const first = timed[0];
-			if (start === 1 || (first !== undefined && first.time < this.floor())) break;
+			if (start === 1 || (first !== undefined && first.time < this.readTo())) break;
 			if (steps === MAX_STEPS_BACK) return 'unordered';
 			start -= 1;
 			read = await this.page(start);

@@ -17,7 +17,7 @@ import { pollItem, text, timeOf } from './items';
 import { ListReader, nodeErrorOf, type ListRead, type PolledList } from './listReader';
 import { EVENTS } from './events';
 import { newestMatch } from './sample';
-import { exclusively, isActivationPoll, keepSeed, readState, stateOf, unsavedSeed, writeState, type PollState } from './pollState';
+import { exclusively, isActivationPoll, keepSeed, readState, savedSeed, stateOf, writeState, type PollState } from './pollState';
 import { readSettings, type Settings } from './settings';
 import { readJobApplications, stageChanges } from './stageChanges';
 
@@ -42,7 +42,7 @@ async function readList(this: IPollFunctions, list: PolledList, cursor: Cursor, 
 	let read: ListRead;
 	const run = runOf(this);
 	try {
-		read = await new ListReader(this, list, cursor, seeding, () => run.serviceNow()).read();
+		read = await new ListReader(this, list, cursor, seeding, () => run.serviceNow() ?? Date.now()).read();
 	} catch (error) {
 		throw explained.call(this, error, list);
 	}
@@ -70,9 +70,13 @@ function warn(this: IPollFunctions, message: string): void {
 const goneText = (jobId: string, what: string) =>
 	`job "${jobId}" no longer exists at the service (it answers 404): its ${what} are no longer followed, the other jobs' still are. Remove it from Job IDs.`;
 
-/** A per-job list that answered 404 after it was followed: its job was deleted. */
-const isGone = (error: unknown, listKey: string, kept: Cursor | undefined) =>
-	kept !== undefined && listKey.startsWith('job:') && error instanceof NodeApiError && error.httpCode === '404';
+/**
+ * A per-job list that answered 404 after it was followed (it has a cursor, or the first poll, which
+ * would have read it, was rate-limited): its job was deleted. A job read for the first time that
+ * answers 404 is a mistyped ID, and fails the poll (at publishing: the activation), naming it.
+ */
+const isGone = (error: unknown, listKey: string, kept: Cursor | undefined, before: PollState | undefined) =>
+	(kept !== undefined || before?.since !== undefined) && listKey.startsWith('job:') && error instanceof NodeApiError && error.httpCode === '404';
 
 /**
  * One production poll: the new items, and the state to keep. Reads only; the caller stores. A list
@@ -104,7 +108,7 @@ async function pollOnce(this: IPollFunctions, settings: Settings, before: PollSt
 		try {
 			read = await readList.call(this, list, cursor, seeding);
 		} catch (error) {
-			if (!isGone(error, listKey, kept)) throw nodeErrorOf(this.getNode(), error);
+			if (!isGone(error, listKey, kept, before)) throw nodeErrorOf(this.getNode(), error);
 			warn.call(this, goneText(listKey.slice('job:'.length), 'notes'));
 			state.cursors[listKey] = cursor;
 			continue;
@@ -119,7 +123,8 @@ async function pollOnce(this: IPollFunctions, settings: Settings, before: PollSt
 		// An empty list when seeded starts from now less the look-back, as a list with entries does
 		// from its newest: an empty page from a faulty service must not turn the whole history into
 		// news later, and an entry that turns up late is found as in any list.
-		const from: Cursor = seeding ? { floor: read.entries.length === 0 ? now - LOOK_BACK_MS : null, seen: {} } : cursor;
+		// The earlier of the service's clock and n8n's: a floor too early replays nothing of a list that was empty.
+		const from: Cursor = seeding ? { floor: read.entries.length === 0 ? Math.min(now, Date.now()) - LOOK_BACK_MS : null, seen: {} } : cursor;
 		state.cursors[listKey] = advance(from, read.entries, read, now);
 	}
 	found.sort((a, b) => a.time - b.time);
@@ -130,7 +135,10 @@ async function pollOnce(this: IPollFunctions, settings: Settings, before: PollSt
 async function sample(this: IPollFunctions, settings: Settings): Promise<IDataObject[]> {
 	if (settings.event === 'application.stage.updated') {
 		const { byJob } = await readJobApplications.call(this, settings.jobIds);
-		const newest = [...byJob.values()].flat().sort((a, b) => (timeOf(b.applied_at) ?? 0) - (timeOf(a.applied_at) ?? 0))[0];
+		const newest = [...byJob.values()]
+			.flat()
+			.filter((application) => filteredOut(settings.filters, settings.event, application) === undefined)
+			.sort((a, b) => (timeOf(b.applied_at) ?? 0) - (timeOf(a.applied_at) ?? 0))[0];
 		return newest ? [pollItem(settings.event, new Date().toISOString(), `${text(newest.id)}:sample`, newest, { previousStage: null })] : [];
 	}
 	const candidates: Array<{ time: number; item: IDataObject }> = [];
@@ -155,14 +163,14 @@ function pollWaitMs(this: IPollFunctions): number {
 
 /**
  * n8n-core's default poll budget. n8n's durable scheduler gives each scheduled poll a context of
- * its own with a smaller budget (its poll timeout less a margin): such a poll is never the activation's.
+ * its own with a budget of its own (its poll timeout less a margin): such a poll is never the activation's.
  */
 const N8N_DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
 
 /** The poll n8n runs while publishing (or restarting, or taking over leadership): a throw fails the activation. */
 function activating(this: IPollFunctions): boolean {
 	const first = isActivationPoll(this);
-	return first && !(typeof this.getPollBudgetMs === 'function' && this.getPollBudgetMs() < N8N_DEFAULT_POLL_BUDGET_MS);
+	return first && !(typeof this.getPollBudgetMs === 'function' && this.getPollBudgetMs() !== N8N_DEFAULT_POLL_BUDGET_MS);
 }
 
 export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
@@ -189,11 +197,13 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	const staticData = this.getWorkflowStaticData('node');
 	// The account only: changing the event, the jobs or the start date later neither repeats nor skips what the cursors know.
 	const key = await accountKeyOf.call(this);
-	const trigger = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
+	const globalData = this.getWorkflowStaticData('global');
+	const nodeId = this.getNode().id;
+	const trigger = `${this.getWorkflow().id ?? ''}:${nodeId}`;
 	const outcome = await exclusively(staticData, trigger, activation, async () => {
 		const began = stateOf(staticData);
 		const saved = readState(staticData, key);
-		const before = saved ?? unsavedSeed(trigger, key);
+		const before = saved ?? savedSeed(globalData, nodeId, key);
 		let result;
 		try {
 			result = await pollOnce.call(this, settings, before, key, activation);
@@ -204,7 +214,7 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 				const since = settings.startFrom ?? (runOf(this).serviceNow() ?? Date.now()) - CLOCK_SKEW_MS;
 				const seed: PollState = { version: 1, key, cursors: {}, stages: {}, since };
 				writeState(staticData, seed);
-				keepSeed(trigger, seed);
+				keepSeed(globalData, nodeId, seed);
 				warn.call(this, `the service rate-limited the first poll (for ${describeSeconds(wait)}); the next poll reports what is new since ${new Date(since).toISOString()}`);
 			} else {
 				warn.call(this, `the service rate-limited the poll at activation (for ${describeSeconds(wait)}); the next poll goes on from where the trigger stood`);
@@ -214,8 +224,10 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 		// Changed under us (the workflow was loaded again meanwhile): that poll's state stands.
 		if (stateOf(staticData) !== began) return undefined;
 		writeState(staticData, result.state);
-		// A seed until a later poll finds it saved: n8n's durable polling may not keep what this poll wrote.
-		keepSeed(trigger, saved === undefined ? result.state : undefined);
+		// This poll seeded: its state is also the seed, until a later poll finds the node's state saved
+		// (n8n's durable polling may not keep what this poll wrote). One that went on from the seed leaves it.
+		if (before === undefined) keepSeed(globalData, nodeId, result.state);
+		else if (saved !== undefined) keepSeed(globalData, nodeId, undefined);
 		return result.items;
 	});
 	return outcome && outcome.length > 0 ? [this.helpers.returnJsonArray(outcome)] : null;

@@ -17,8 +17,9 @@ import type { Cursor } from './cursor';
  *     skips instead of emitting the same items again;
  *   - which poll contexts have polled: n8n runs the activation poll and the scheduled ones of one
  *     activation on the same context, so the first poll of a context is the activation poll;
- *   - the last seed of each trigger until a later poll finds it saved: n8n's durable polling does
- *     not keep what the activation poll wrote, and a second seed would swallow what arrived since.
+ * - **In the workflow's global static data**, by node ID: the first poll's seed, until a poll finds
+ *   the node's state saved (savedSeed): n8n's durable polling does not keep the node's state that
+ *   the activation poll wrote, and a second seed would swallow what arrived since.
  */
 export interface PollState {
 	version: 1;
@@ -93,21 +94,25 @@ export function isActivationPoll(context: object): boolean {
 	return true;
 }
 
-/** The most triggers whose seed this process keeps (one entry each, dropped once n8n saved it). */
-const MAX_SEEDS_KEPT = 1000;
+const SEEDS_FIELD = 'recruitingPollSeeds';
 
-const seeds = new Map<string, PollState>();
-
-/** The seed a poll wrote for this trigger, while no later poll has found it saved. */
-export function unsavedSeed(trigger: string, key: string): PollState | undefined {
-	const seed = seeds.get(trigger);
-	return seed && readState({ [STATE_FIELD]: seed as unknown as IDataObject }, key);
+/**
+ * The seed a first poll wrote for this node, kept in the workflow's global static data (by node
+ * ID) until a poll finds the node's own state saved: n8n's durable polling keeps the node's state
+ * only from scheduled polls, but saves the workflow's other static data after activation. A
+ * workflow imported or created anew has none, so its first poll seeds (or starts from Start From).
+ */
+export function savedSeed(globalData: IDataObject, nodeId: string, key: string): PollState | undefined {
+	const seed = (globalData[SEEDS_FIELD] as IDataObject | undefined)?.[nodeId];
+	return seed === undefined ? undefined : readState({ [STATE_FIELD]: seed }, key);
 }
 
-/** Remembers a seed (`state`), or forgets it (undefined) once a poll found a saved state. */
-export function keepSeed(trigger: string, state: PollState | undefined): void {
-	seeds.delete(trigger);
-	if (state === undefined) return;
-	seeds.set(trigger, state);
-	if (seeds.size > MAX_SEEDS_KEPT) seeds.delete(seeds.keys().next().value as string);
+/** Keeps a seed (`state`), or drops it (undefined) once a poll found the node's own state saved. */
+export function keepSeed(globalData: IDataObject, nodeId: string, state: PollState | undefined): void {
+	const seeds = { ...((globalData[SEEDS_FIELD] as IDataObject | undefined) ?? {}) };
+	if (state === undefined && seeds[nodeId] === undefined) return;
+	if (state === undefined) delete seeds[nodeId];
+	else seeds[nodeId] = state as unknown as IDataObject;
+	if (Object.keys(seeds).length === 0) delete globalData[SEEDS_FIELD];
+	else globalData[SEEDS_FIELD] = seeds;
 }

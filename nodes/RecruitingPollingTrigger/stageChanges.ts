@@ -33,15 +33,19 @@ function sameStage(a: Omit<Stage, 'moves'>, b: Omit<Stage, 'moves'>): boolean {
 	return a.customId !== '' || b.customId !== '' ? a.customId === b.customId : a.customName === b.customName;
 }
 
-/** `moves:parent|custom id|custom name` (the name last: it may hold a `|`). Before 0.2: without `moves:`. */
+/** `moves:["parent","custom id","custom name"]` (any character in each). Before 0.2: `parent|custom id|custom name`. */
 function encode(stage: Stage): string {
-	return `${stage.moves}:${[stage.parent, stage.customId, stage.customName].join('|')}`;
+	return `${stage.moves}:${JSON.stringify([stage.parent, stage.customId, stage.customName])}`;
 }
 
 function decode(entry: string): Stage {
-	const counted = /^(\d+):(.*)$/s.exec(entry);
-	const [parent = '', customId = '', ...name] = (counted ? counted[2] : entry).split('|');
-	return { parent, customId, customName: name.join('|'), moves: counted ? Number(counted[1]) : 0 };
+	const counted = /^(\d+):(\[.*\])$/s.exec(entry);
+	if (counted) {
+		const [parent, customId, customName] = (JSON.parse(counted[2]) as unknown[]).map((part) => (typeof part === 'string' ? part : ''));
+		return { parent: parent ?? '', customId: customId ?? '', customName: customName ?? '', moves: Number(counted[1]) };
+	}
+	const [parent = '', customId = '', ...name] = entry.split('|');
+	return { parent, customId, customName: name.join('|'), moves: 0 };
 }
 
 /** The stage as the application shows it, from a snapshot entry. */
@@ -116,8 +120,9 @@ const FIRST_PARENT_STAGE = 'new';
  * followed for the first time only records its stages. An application the snapshot does not know
  * is recorded, and reported with `previousStage: null` when it is past the first stage: it moved,
  * or was added there, since the last snapshot n8n saved. A stage renamed is recorded, not reported.
- * `messageId` counts the application's moves, so the same move found twice (a poll run again from
- * the same snapshot) has the same one, and a move back and forth again a new one.
+ * `messageId` names the stages moved from and to and counts the application's moves, so the same
+ * move found twice (a poll run again from the same snapshot) has the same one, and a move back and
+ * forth again a new one.
  */
 export function stageChanges(
 	byJob: Map<string, IDataObject[]>,
@@ -139,7 +144,9 @@ export function stageChanges(
 			const moved = !firstTime && (was === undefined ? stage.parent !== FIRST_PARENT_STAGE : !sameStage(was, stage));
 			if (moved) {
 				stage.moves += 1;
-				const change = `${id}:${stage.parent}|${stage.customId}:${stage.moves}`;
+				// From and to: a job followed again starts counting anew, and must not reuse a messageId.
+				const from = was ? `${was.parent}|${was.customId}` : '';
+				const change = `${id}:${from}>${stage.parent}|${stage.customId}:${stage.moves}`;
 				items.push(pollItem('application.stage.updated', now, change, application, { previousStage: was ? shownStage(was) : null }));
 			}
 			snapshot[id] = encode(stage);

@@ -12,10 +12,11 @@
  * - `stop` (unpublish, or n8n stopping) drops the loaded workflow: what was not saved is gone.
  *
  * With `engine: 'durable'`, as n8n 2.41.1's durable polling (N8N_POLLER_DURABLE_CURSORS_ENABLED and
- * the settings it needs; its TriggerExecutionContextFactory): the activation poll's cursor is kept
- * only when it emits; each scheduled poll runs on a context and a workflow of its own, loaded from
- * the stored cursor, with a poll budget under n8n-core's default, and its cursor is kept whether it
- * emits or not.
+ * the settings it needs; its TriggerExecutionContextFactory): the node's static data is staged (a
+ * copy read and written by the poll); the activation poll's staged cursor is kept only when it
+ * emits, while the workflow's other static data is saved after activation as before; each scheduled
+ * poll runs on a context and a workflow of its own, loaded from what is stored, with a poll budget
+ * of the scheduler's, and its staged cursor is kept whether it emits or not.
  */
 import { PollContext } from 'n8n-core';
 import type { IDataObject, INodeExecutionData, INodeParameters, INodeType, Workflow, WorkflowActivateMode } from 'n8n-workflow';
@@ -67,13 +68,23 @@ export function pollHarness(nodeType: INodeType, parameters: INodeParameters, op
 	const executions: IDataObject[][] = [];
 	const failures: Error[] = [];
 
+	/** Durable polling's staged cursor of each context, and how it is committed into the workflow. */
+	const staged = new WeakMap<PollContext, IDataObject>();
+	const commit = (context: PollContext, workflow: Workflow): void => {
+		const nodeData = workflow.getStaticData('node', workflow.getNode(trigger.node.name)!);
+		for (const key of Object.keys(nodeData)) delete nodeData[key];
+		Object.assign(nodeData, structuredClone(staged.get(context)));
+	};
 	const contextFor = (workflow: Workflow, mode: 'trigger' | 'manual', activation: WorkflowActivateMode, budgetMs?: number): PollContext => {
 		const node = workflow.getNode(trigger.node.name)!;
-		if (budgetMs === undefined) return new PollContext(workflow, node, trigger.additionalData(), mode, activation);
+		if (!durable || mode === 'manual') return new PollContext(workflow, node, trigger.additionalData(), mode, activation);
 		const never = () => {
 			throw new Error('pollHarness: n8n hands the result over itself');
 		};
-		return new PollContext(workflow, node, trigger.additionalData(), mode, activation, never, never, async () => {}, async (poll) => await poll(), () => workflow.getStaticData('node', node), () => budgetMs);
+		const cursor = JSON.parse(JSON.stringify(workflow.getStaticData('node', node))) as IDataObject;
+		const context = new PollContext(workflow, node, trigger.additionalData(), mode, activation, never, never, async () => {}, async (poll) => await poll(), () => cursor, budgetMs === undefined ? undefined : () => budgetMs);
+		staged.set(context, cursor);
+		return context;
 	};
 	const run = async (context: PollContext, workflow: Workflow): Promise<IDataObject[]> => {
 		const node = workflow.getNode(trigger.node.name)!;
@@ -107,8 +118,10 @@ export function pollHarness(nodeType: INodeType, parameters: INodeParameters, op
 			const context = contextFor(workflow, 'trigger', activation);
 			try {
 				const items = await run(context, workflow);
+				// Durable: the staged cursor goes with an execution; the rest of the static data is saved after activation.
+				if (durable && items.length > 0) commit(context, workflow);
 				emitted(items, workflow);
-				if (!durable) save(workflow);
+				save(workflow);
 				loaded = workflow;
 				loadedContext = context;
 				return { emitted: items };
@@ -126,8 +139,12 @@ export function pollHarness(nodeType: INodeType, parameters: INodeParameters, op
 				const items = await run(context, workflow);
 				// n8n discards the result of a poll whose workflow was unpublished or republished meanwhile.
 				if (loaded !== active) return { emitted: [] };
+				// Durable: the staged cursor is committed with the execution, or on its own after a poll that found nothing.
+				if (durable) {
+					commit(context, workflow);
+					save(workflow);
+				}
 				emitted(items, workflow);
-				if (durable) save(workflow);
 				return { emitted: items };
 			} catch (error) {
 				failures.push(error as Error);

@@ -176,15 +176,28 @@ describe('rate limits at activation', () => {
 });
 
 describe('cost', () => {
-	it('after 250 at once, an idle poll is one request', async () => {
+	it('after 250 at once, an idle poll is one request once the look-back has passed since the newest', async () => {
 		const trigger = fx.trigger({ event: 'application.created' });
 		await trigger.activate();
 		const base = Date.parse(fx.seeded[0].applied_at) + 1000;
 		for (let i = 0; i < 250; i++) fx.apply(new Date(base + i * 100).toISOString());
 		expect((await trigger.tick()).emitted).toHaveLength(250);
+		// Within the look-back an entry may still turn up late among them: their pages are read.
 		fx.sandbox.clearRequests();
 		expect((await trigger.tick()).emitted).toEqual([]);
-		expect(fx.applicationRequests()).toHaveLength(1);
+		expect(fx.applicationRequests()).toHaveLength(3);
+		// Six minutes on (n8n's clock and the service's Date header; timers stay real).
+		jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'] });
+		try {
+			jest.setSystemTime(Date.now() + 6 * MINUTE);
+			for (let poll = 0; poll < 2; poll++) {
+				fx.sandbox.clearRequests();
+				expect((await trigger.tick()).emitted).toEqual([]);
+				expect(fx.applicationRequests()).toHaveLength(1);
+			}
+		} finally {
+			jest.useRealTimers();
+		}
 	});
 
 	it('stage changes read full pages: a job of 95 applications is one request per idle poll', async () => {
@@ -227,7 +240,8 @@ describe('cost', () => {
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
 		try {
 			const app = (id: string, appliedAt: string) => ({ id, applied_at: appliedAt, job: { id: 'job_1' }, stage: { parent_stage: 'new', custom_stage: null } });
-			for (let i = 0; i < 1000; i++) items.push(app(`app_old${i}`, at(-30 * 24 * 60 * MINUTE + i * 1000)));
+			// A minute apart: the look-back before the newest holds few of them, so the pages read are the race's.
+			for (let i = 0; i < 1000; i++) items.push(app(`app_old${i}`, at(-30 * 24 * 60 * MINUTE + i * MINUTE)));
 			const trigger = pollHarness(new RecruitingPollingTrigger(), { event: 'application.created', options: {} }, {
 				credentials: { recruitingApi: { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, companyId: 'co_fake', accessToken: 'tok_race' } },
 				credentialTypes: [new RecruitingApi()],

@@ -301,10 +301,10 @@ describe('Application Stage Changed', () => {
 		expect(error?.message).toContain('job_typo');
 	});
 
-	it('a change\'s messageId names the application, its new stage and its count of moves', () => {
+	it('a change\'s messageId names the application, the stages moved from and to, and its count of moves', () => {
 		const application = { id: 'app_1', stage: { parent_stage: 'interview', custom_stage: null } } as IDataObject;
 		const first = stageChanges(new Map([['job_1', [application]]]), { job_1: { app_1: 'new||' } }, '2026-01-01T00:00:00.000Z').items[0];
-		expect(first.messageId).toBe('poll:application.stage.updated:app_1:interview|:1');
+		expect(first.messageId).toBe('poll:application.stage.updated:app_1:new|>interview|:1');
 	});
 });
 
