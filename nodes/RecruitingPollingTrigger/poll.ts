@@ -17,7 +17,7 @@ import { pollItem, text, timeOf } from './items';
 import { ListReader, nodeErrorOf, type ListRead, type PolledList } from './listReader';
 import { EVENTS } from './events';
 import { newestMatch } from './sample';
-import { exclusively, isActivationPoll, keepSeed, readState, savedSeed, stateOf, writeState, type PollState } from './pollState';
+import { exclusively, isActivationPoll, keepSeed, readState, savedSeed, writeState, type PollState } from './pollState';
 import { readSettings, type Settings } from './settings';
 import { readJobApplications, stageChanges } from './stageChanges';
 
@@ -201,7 +201,6 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	const nodeId = this.getNode().id;
 	const trigger = `${this.getWorkflow().id ?? ''}:${nodeId}`;
 	const outcome = await exclusively(staticData, trigger, activation, async () => {
-		const began = stateOf(staticData);
 		const saved = readState(staticData, key);
 		const before = saved ?? savedSeed(globalData, nodeId, key);
 		let result;
@@ -211,7 +210,8 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 			const wait = rateLimitWaitOf(error);
 			if (!activation || wait === undefined) throw withFailureCause(nodeErrorOf(this.getNode(), error));
 			if (before === undefined) {
-				const since = settings.startFrom ?? (runOf(this).serviceNow() ?? Date.now()) - CLOCK_SKEW_MS;
+				// The earlier clock, less a minute: what arrives after publishing is reported whichever clock is behind.
+				const since = settings.startFrom ?? Math.min(runOf(this).serviceNow() ?? Date.now(), Date.now()) - CLOCK_SKEW_MS;
 				const seed: PollState = { version: 1, key, cursors: {}, stages: {}, since };
 				writeState(staticData, seed);
 				keepSeed(globalData, nodeId, seed);
@@ -221,8 +221,6 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 			}
 			return [];
 		}
-		// Changed under us (the workflow was loaded again meanwhile): that poll's state stands.
-		if (stateOf(staticData) !== began) return undefined;
 		writeState(staticData, result.state);
 		// This poll seeded: its state is also the seed, until a later poll finds the node's state saved
 		// (n8n's durable polling may not keep what this poll wrote). One that went on from the seed leaves it.

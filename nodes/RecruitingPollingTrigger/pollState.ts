@@ -51,11 +51,6 @@ export function writeState(staticData: IDataObject, state: PollState): void {
 	staticData[STATE_FIELD] = state as unknown as IDataObject;
 }
 
-/** The state's generation: a poll that finds it changed since it began (another poll's) keeps its hands off. */
-export function stateOf(staticData: IDataObject): unknown {
-	return staticData[STATE_FIELD];
-}
-
 /**
  * The static data of the triggers polling now. n8n keeps one loaded workflow per activation, so
  * two polls of one activation share it; a republished workflow is loaded anew and is not held up
