@@ -1,11 +1,9 @@
 /**
  * A hostile review of the Recruiting Polling Trigger (issue 31): scenarios a real user or a hostile
  * service hits, each of which failed against the first version of the trigger.
- * Sandbox scenarios use usePollingFixture; page-boundary scenarios use a tiny fake service below
+ * Sandbox scenarios use usePollingFixture; page-boundary scenarios use a tiny fake service (test/harness/fakeServices.ts)
  * (the sandbox has no way to delete an application or act between two page reads of one poll).
  */
-import { createServer, type Server } from 'http';
-import type { AddressInfo } from 'net';
 import type { IDataObject } from 'n8n-workflow';
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
@@ -14,6 +12,7 @@ import { LOOK_BACK_MS } from '../../nodes/RecruitingPollingTrigger/cursor';
 import { stageChanges } from '../../nodes/RecruitingPollingTrigger/stageChanges';
 import type { Application, Feedback } from '../../sandbox';
 import { pollHarness } from '../harness';
+import { startFakeListService, type FakeListService } from '../harness/fakeServices';
 import { apiGet, usePollingFixture, warningsDuring } from './fixture';
 
 const fx = usePollingFixture();
@@ -22,62 +21,10 @@ const ids = (items: IDataObject[]) => items.map((item) => String((item.object as
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 const MINUTE = 60_000;
 
-// ---------------------------------------------------------------------------------------------
-// A fake service: lists served from arrays, with a hook called before each page is answered.
-// ---------------------------------------------------------------------------------------------
-interface FakeList {
-	items: IDataObject[];
-	/** newestFirst: sorted by `field` descending (as `sort=-field` asks); oldestFirst: ascending. */
-	order: 'newestFirst' | 'oldestFirst';
-	field: string;
-}
-interface Fake {
-	url: string;
-	lists: Map<string, FakeList>;
-	beforePage?: (path: string, page: number) => void;
-	requests: string[];
-	close(): Promise<void>;
-}
-async function startFake(): Promise<Fake> {
-	const fake = { lists: new Map<string, FakeList>(), requests: [] as string[] } as Fake;
-	const server: Server = createServer((req, res) => {
-		const url = new URL(req.url ?? '/', 'http://fake');
-		const path = url.pathname.replace(/^\/v1\.0\/co_fake/, '');
-		const page = Number(url.searchParams.get('page') ?? 1);
-		const size = Number(url.searchParams.get('page_size') ?? 30);
-		fake.requests.push(`${path}?${url.searchParams}`);
-		fake.beforePage?.(path, page);
-		const list = fake.lists.get(path);
-		if (!list) {
-			res.writeHead(404, { 'content-type': 'application/json' });
-			res.end(JSON.stringify({ status: 404, title: 'Not Found', detail: `${path} not found` }));
-			return;
-		}
-		const t = (e: IDataObject) => Date.parse(String(e[list.field]));
-		const sorted = [...list.items].sort((a, b) => (list.order === 'newestFirst' ? t(b) - t(a) : t(a) - t(b)));
-		const total = sorted.length;
-		const totalPages = Math.ceil(total / size);
-		res.writeHead(200, { 'content-type': 'application/json' });
-		res.end(
-			JSON.stringify({
-				meta: { page, page_size: size, total_items: total, total_pages: totalPages, has_next_page: page < totalPages },
-				items: sorted.slice((page - 1) * size, page * size),
-			}),
-		);
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-	fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	fake.close = async () => {
-		server.closeAllConnections();
-		await new Promise<void>((resolve) => server.close(() => resolve()));
-	};
-	return fake;
-}
-
 describe('fake service', () => {
-	let fake: Fake;
+	let fake: FakeListService;
 	beforeAll(async () => {
-		fake = await startFake();
+		fake = await startFakeListService();
 	});
 	afterAll(async () => {
 		await fake.close();

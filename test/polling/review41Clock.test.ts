@@ -2,13 +2,12 @@
  * Review of issue 41: cursors on the service's clock (its Date header) against a service whose Date
  * header and entry times disagree, and the cost of an idle poll of an oldest-first list.
  */
-import { createServer, type Server } from 'http';
-import type { AddressInfo } from 'net';
 import type { IDataObject } from 'n8n-workflow';
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { RecruitingPollingTrigger } from '../../nodes/RecruitingPollingTrigger/RecruitingPollingTrigger.node';
 import { pollHarness } from '../harness';
+import { startFakeListService, type FakeListService } from '../harness/fakeServices';
 import { usePollingFixture } from './fixture';
 
 const fx = usePollingFixture();
@@ -16,51 +15,11 @@ const MINUTE = 60_000;
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 const ids = (items: IDataObject[]) => items.map((item) => String((item.object as { id: string }).id));
 
-interface Fake {
-	url: string;
-	/** path → entries and the field they are sorted by (applications newest first, notes oldest first). */
-	lists: Map<string, { items: IDataObject[]; field: string; newestFirst: boolean }>;
-	/** How far the Date header is ahead of the real clock. */
-	dateAheadMs: number;
-	requests: string[];
-	close(): Promise<void>;
-}
-
-async function startFake(): Promise<Fake> {
-	const fake = { lists: new Map(), dateAheadMs: 0, requests: [] as string[] } as Fake;
-	const server: Server = createServer((req, res) => {
-		const url = new URL(req.url ?? '/', 'http://fake');
-		const path = url.pathname.replace(/^\/v1\.0\/co_fake/, '');
-		const page = Number(url.searchParams.get('page') ?? 1);
-		const size = Number(url.searchParams.get('page_size') ?? 30);
-		fake.requests.push(path);
-		res.setHeader('Date', new Date(Date.now() + fake.dateAheadMs).toUTCString());
-		const list = fake.lists.get(path);
-		if (!list) {
-			res.writeHead(404, { 'content-type': 'application/json' });
-			res.end(JSON.stringify({ status: 404, title: 'Not Found', detail: `${path} not found` }));
-			return;
-		}
-		const t = (e: IDataObject) => Date.parse(String(e[list.field]));
-		const sorted = [...list.items].sort((a, b) => (list.newestFirst ? t(b) - t(a) : t(a) - t(b)));
-		const totalPages = Math.ceil(sorted.length / size);
-		res.writeHead(200, { 'content-type': 'application/json' });
-		res.end(JSON.stringify({ meta: { page, page_size: size, total_items: sorted.length, total_pages: totalPages, has_next_page: page < totalPages }, items: sorted.slice((page - 1) * size, page * size) }));
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-	fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	fake.close = async () => {
-		server.closeAllConnections();
-		await new Promise<void>((resolve) => server.close(() => resolve()));
-	};
-	return fake;
-}
-
 describe('a service whose Date header and entry times disagree', () => {
-	let fake: Fake;
+	let fake: FakeListService;
 	let tokens = 0;
 	beforeAll(async () => {
-		fake = await startFake();
+		fake = await startFakeListService();
 	});
 	afterAll(async () => {
 		await fake.close();
@@ -79,7 +38,7 @@ describe('a service whose Date header and entry times disagree', () => {
 
 	it('Date header an hour ahead of the entries\' times: the first note of a job that had none is reported', async () => {
 		fake.dateAheadMs = process.env.REVIEW41_CONTROL ? 0 : 60 * MINUTE;
-		const notes = { items: [] as IDataObject[], field: 'date_created', newestFirst: false };
+		const notes = { items: [] as IDataObject[], field: 'date_created', order: 'oldestFirst' as const };
 		fake.lists.set('/jobs/job_1/notes', notes);
 		const t = trigger({ event: 'job.note.created', jobIds: 'job_1' });
 		expect(await t.activate()).toEqual({ emitted: [] });
@@ -89,7 +48,7 @@ describe('a service whose Date header and entry times disagree', () => {
 
 	it('entry times 10 min behind the Date header: an entry that turns up 2½ min after its own time, below a page of seen ones, is reported', async () => {
 		fake.dateAheadMs = process.env.REVIEW41_CONTROL ? 0 : 10 * MINUTE;
-		const apps = { items: [] as IDataObject[], field: 'applied_at', newestFirst: true };
+		const apps = { items: [] as IDataObject[], field: 'applied_at', order: 'newestFirst' as const };
 		fake.lists.set('/applications', apps);
 		for (let i = 0; i < 5; i++) apps.items.push(application(`app_old${i}`, at(-2 * 24 * 60 * MINUTE + i)));
 		const t = trigger({ event: 'application.created' });

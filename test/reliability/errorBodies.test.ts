@@ -5,39 +5,28 @@
  * A local server stands in for the proxy in front of the service; the node runs through n8n's
  * engine and n8n's HTTP helper, over real HTTP.
  */
-import { createServer, type Server } from 'http';
-import type { AddressInfo } from 'net';
-
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
 import { BODY_EXCERPT_LENGTH } from '../../nodes/shared/transport/errors';
 import { runNode } from '../harness';
+import { startFixedAnswerServer } from '../harness/fakeServices';
 import { errorOf } from '../recruiting/fixture';
 
-let server: Server;
-let url = '';
-let answer = { status: 403, contentType: 'text/plain', body: '' };
-
+let server: Awaited<ReturnType<typeof startFixedAnswerServer>>;
 beforeAll(async () => {
-	server = createServer((req, res) => {
-		req.resume();
-		res.writeHead(answer.status, { 'content-type': answer.contentType });
-		res.end(answer.body);
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	server = await startFixedAnswerServer({ status: 403, contentType: 'text/plain', body: '' });
 });
-afterAll(async () => await new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => await server.close());
 
 /** Candidate → Get (a GET) or Job → Create (a POST, never retried), through the proxy. */
 async function failWith(status: number, contentType: string, body: string, operation: 'get' | 'create' = 'get') {
-	answer = { status, contentType, body };
+	server.answer = { status, contentType, body };
 	const parameters =
 		operation === 'get' ? { resource: 'candidate', operation: 'get', candidateId: 'can_1' } : { resource: 'job', operation: 'create', title: 'Dev' };
 	const result = await runNode({
 		nodeTypes: { recruiting: new Recruiting() },
 		node: { type: 'recruiting', parameters },
-		credentials: { recruitingApi: { baseUrl: url, companyId: 'cmp', accessToken: 't' } },
+		credentials: { recruitingApi: { baseUrl: server.url, companyId: 'cmp', accessToken: 't' } },
 		credentialTypes: [new RecruitingApi()],
 	});
 	return errorOf(result);

@@ -4,40 +4,29 @@
  * Event: n8n's own editor (an HTML page with 200 for any path) and n8n's task broker (an empty 404).
  * A local server stands in for what the Base URL points at, over real HTTP through n8n's engine.
  */
-import { createServer, type Server } from 'http';
-import type { AddressInfo } from 'net';
-
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
 import { RecruitingPollingTrigger } from '../../nodes/RecruitingPollingTrigger/RecruitingPollingTrigger.node';
 import { pollHarness, runNode } from '../harness';
+import { startFixedAnswerServer } from '../harness/fakeServices';
 import { errorOf } from '../recruiting/fixture';
 
-let server: Server;
-let url = '';
-let answer = { status: 404, contentType: 'text/plain', body: '' };
-
+let server: Awaited<ReturnType<typeof startFixedAnswerServer>>;
 beforeAll(async () => {
-	server = createServer((req, res) => {
-		req.resume();
-		res.writeHead(answer.status, { 'content-type': answer.contentType });
-		res.end(answer.body);
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	server = await startFixedAnswerServer({ status: 404, contentType: 'text/plain', body: '' });
 });
-afterAll(async () => await new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => await server.close());
 
 const N8N_EDITOR = { status: 200, contentType: 'text/html; charset=utf-8', body: '<!DOCTYPE html><html><head><title>n8n.io - Workflow Automation</title></head><body><div id="app"></div></body></html>' };
 const TASK_BROKER = { status: 404, contentType: 'text/plain', body: '' };
-const credentials = () => ({ recruitingApi: { baseUrl: url, companyId: 'cmp', accessToken: 't' } });
+const credentials = () => ({ recruitingApi: { baseUrl: server.url, companyId: 'cmp', accessToken: 't' } });
 
 describe.each([
 	['n8n\'s editor (HTML, 200)', N8N_EDITOR, /HTML page/],
 	['n8n\'s task broker (an empty 404)', TASK_BROKER, /task broker/],
 ])('a Base URL pointing at %s', (_what, serving, explained) => {
 	beforeEach(() => {
-		answer = serving;
+		server.answer = serving;
 	});
 
 	it('the action node says the Base URL is not the service', async () => {
