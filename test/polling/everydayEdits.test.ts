@@ -2,8 +2,6 @@
  * Issue 41: the nine defects of the review at 3bc95fa (../shared/review/polling-3bc95fa/), each as
  * a test of the right behaviour, and n8n's durable polling engine (the harness's `engine: 'durable'`).
  */
-import { createServer, type Server } from 'http';
-import type { AddressInfo } from 'net';
 import type { IDataObject } from 'n8n-workflow';
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
@@ -11,6 +9,7 @@ import { RecruitingPollingTrigger } from '../../nodes/RecruitingPollingTrigger/R
 import { stageChanges } from '../../nodes/RecruitingPollingTrigger/stageChanges';
 import type { Application } from '../../sandbox';
 import { pollHarness } from '../harness';
+import { startFakeListService } from '../harness/fakeServices';
 import { usePollingFixture, warningsDuring } from './fixture';
 
 const fx = usePollingFixture();
@@ -223,50 +222,37 @@ describe('cost', () => {
 	});
 
 	it('entries arriving between page 1 and page 2: no false order warning, no full read', async () => {
+		const fake = await startFakeListService();
 		const items: IDataObject[] = [];
-		const requests: string[] = [];
-		let beforePage: ((page: number) => void) | undefined;
-		const server: Server = createServer((req, res) => {
-			const url = new URL(req.url ?? '/', 'http://fake');
-			const page = Number(url.searchParams.get('page') ?? 1);
-			const size = Number(url.searchParams.get('page_size') ?? 30);
-			requests.push(`${url.pathname}?${url.searchParams}`);
-			beforePage?.(page);
-			const sorted = [...items].sort((a, b) => Date.parse(String(b.applied_at)) - Date.parse(String(a.applied_at)));
-			const totalPages = Math.ceil(sorted.length / size);
-			res.writeHead(200, { 'content-type': 'application/json' });
-			res.end(JSON.stringify({ meta: { page, page_size: size, total_items: sorted.length, total_pages: totalPages, has_next_page: page < totalPages }, items: sorted.slice((page - 1) * size, page * size) }));
-		});
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+		fake.lists.set('/applications', { items, order: 'newestFirst', field: 'applied_at' });
 		try {
 			const app = (id: string, appliedAt: string) => ({ id, applied_at: appliedAt, job: { id: 'job_1' }, stage: { parent_stage: 'new', custom_stage: null } });
 			// A minute apart: the look-back before the newest holds few of them, so the pages read are the race's.
 			for (let i = 0; i < 1000; i++) items.push(app(`app_old${i}`, at(-30 * 24 * 60 * MINUTE + i * MINUTE)));
 			const trigger = pollHarness(new RecruitingPollingTrigger(), { event: 'application.created', options: {} }, {
-				credentials: { recruitingApi: { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, companyId: 'co_fake', accessToken: 'tok_race' } },
+				credentials: { recruitingApi: { baseUrl: fake.url, companyId: 'co_fake', accessToken: 'tok_race' } },
 				credentialTypes: [new RecruitingApi()],
 			});
 			await trigger.activate();
 			const added = Array.from({ length: 150 }, (_, i) => app(`app_new${String(i).padStart(3, '0')}`, at(-(150 - i) * MINUTE)));
 			items.push(...added);
 			const late = [app('app_race1', at(0)), app('app_race2', at(1))];
-			beforePage = (page) => {
+			fake.beforePage = (_path, page) => {
 				if (page !== 2) return;
 				items.push(...late);
-				beforePage = undefined;
+				fake.beforePage = undefined;
 			};
-			requests.length = 0;
+			fake.requests.length = 0;
 			let emitted: IDataObject[] = [];
 			const warnings = await warningsDuring(async () => {
 				emitted = (await trigger.tick()).emitted;
 			});
 			expect(ids(emitted)).toEqual(added.map((a) => a.id));
 			expect(warnings).toEqual([]);
-			expect(requests.length).toBeLessThanOrEqual(3);
+			expect(fake.requests.length).toBeLessThanOrEqual(3);
 			expect(ids((await trigger.tick()).emitted)).toEqual(['app_race1', 'app_race2']);
 		} finally {
-			server.closeAllConnections();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
+			await fake.close();
 		}
 	});
 });
