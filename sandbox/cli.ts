@@ -9,7 +9,7 @@
  */
 import { createServer } from 'net';
 import { startSandbox } from './server';
-import { parseRateLimitSpec } from './rateLimit';
+import { describeRateLimit, parseRateLimitSpec } from './rateLimit';
 import type { SandboxOptions, SeedSizes } from './types';
 
 const SIZE_FLAGS: Record<string, keyof SeedSizes> = {
@@ -31,7 +31,7 @@ export const DEFAULT_PORT = 5730;
 
 const USAGE = `Usage: npm run sandbox -- [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--company cmp_demo] [--token sandbox-token]
        [--${Object.keys(SIZE_FLAGS).join(' N] [--')} N] [--spec-only]
-       [--rate-limit 10/s,burst=10[,retry-after=seconds|date|none][,info=none|x-ratelimit|x-ratelimit-delta|ratelimit][,shape=bucket|window]]`;
+       [--rate-limit 10/s,burst=10[,retry-after=seconds|date|none][,info=none|x-ratelimit|x-ratelimit-delta|ratelimit][,shape=bucket|window|leaky][,status=429|503]]`;
 
 /** Parses the command line (`--flag value` or `--flag=value`); throws on anything unknown. */
 export function parseArgs(argv: readonly string[]): SandboxOptions {
@@ -133,7 +133,7 @@ export function startupText(sandbox: { url: string; companyId: string; token: st
 		`  Pipelines:      ${info.customPipelineIds.join(', ')}`,
 		`  Job IDs:        ${(info.jobIds ?? []).join(', ')}   (for the Polling Trigger's Job IDs)`,
 		`  Records:        ${Object.entries(info.counts).map(([k, v]) => `${k} ${v}`).join(', ')}`,
-		`  Rate limit:     ${options.rateLimit ? `${options.rateLimit.shape === 'window' ? `${options.rateLimit.burst} per ${options.rateLimit.burst / options.rateLimit.rate} s window` : `${options.rateLimit.rate}/s, burst ${options.rateLimit.burst}`} per token (Retry-After: ${options.rateLimit.retryAfter ?? 'seconds'}, headers: ${options.rateLimit.info ?? 'none'})` : 'none'}`,
+		`  Rate limit:     ${describeRateLimit(options.rateLimit)}`,
 		`  Control API:    ${sandbox.url}/__sandbox/info`,
 		'  Make the Polling Trigger\'s events (in another terminal, in this repository; each is found at the next poll):',
 		...eventCommands(sandbox.url, info.jobIds ?? [], options.specOnly),

@@ -109,6 +109,17 @@ export function parseRateLimitSpec(spec: string): RateLimitConfig {
 	}
 }
 
+/** One line for the start-up text: the limit as its shape states it, and what a refusal carries. */
+export function describeRateLimit(config: RateLimitConfig | undefined): string {
+	if (!config) return 'none';
+	const status = config.status ?? (config.shape === 'leaky' ? 503 : 429);
+	if (config.shape === 'leaky') {
+		return `nginx limit_req rate=${config.rate}r/s burst=${config.burst} nodelay, per token (refusals: ${status} with nginx's HTML page, no Retry-After, no allowance headers)`;
+	}
+	const limit = config.shape === 'window' ? `${config.burst} per ${config.burst / config.rate} s window` : `${config.rate}/s, burst ${config.burst}`;
+	return `${limit} per token (refusals: ${status}, Retry-After: ${config.retryAfter ?? 'seconds'}, headers: ${config.info ?? 'none'})`;
+}
+
 const MAX_REFUSALS_KEPT = 10_000;
 
 interface Bucket {

@@ -4,7 +4,7 @@
  * and the control API. Time is the limiter's own clock here (a fake one), so nothing depends on
  * how fast the machine is; the HTTP tests only check what a single burst does.
  */
-import { parseRateLimitSpec, RateLimiter } from '../../sandbox/rateLimit';
+import { describeRateLimit, parseRateLimitSpec, RateLimiter } from '../../sandbox/rateLimit';
 import { useSandbox } from './helpers';
 
 const T0 = Date.parse('2026-11-24T12:00:00Z');
@@ -109,6 +109,17 @@ describe('nginx\'s limit_req (shape=leaky)', () => {
 		expect(limiter.admit('t')).toEqual({ allowed: true, headers: {} });
 		expect(limiter.admit('t').allowed).toBe(false);
 		expect(limiter.stats()).toEqual({ allowed: 4, refused: 3 });
+	});
+});
+
+describe('the start-up text', () => {
+	test('says each shape as it is set, with what a refusal carries', () => {
+		expect(describeRateLimit(undefined)).toBe('none');
+		expect(describeRateLimit(parseRateLimitSpec('5/s,burst=2,shape=leaky'))).toBe(
+			"nginx limit_req rate=5r/s burst=2 nodelay, per token (refusals: 503 with nginx's HTML page, no Retry-After, no allowance headers)",
+		);
+		expect(describeRateLimit(parseRateLimitSpec('10/s,burst=10,info=ratelimit'))).toBe('10/s, burst 10 per token (refusals: 429, Retry-After: seconds, headers: ratelimit)');
+		expect(describeRateLimit(parseRateLimitSpec('2/s,burst=10,shape=window,status=503'))).toBe('10 per 5 s window per token (refusals: 503, Retry-After: seconds, headers: none)');
 	});
 });
 
