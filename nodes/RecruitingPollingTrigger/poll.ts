@@ -67,8 +67,27 @@ function warn(this: IPollFunctions, message: string): void {
 	this.logger.warn(`Recruiting Polling Trigger: ${message}`, { node: this.getNode().name, workflowId: this.getWorkflow().id });
 }
 
+/** What a per-job event follows of a job: said when the job is gone. */
+const goneWhat = (settings: Settings) => (settings.event === 'application.stage.updated' ? 'stage changes' : 'notes');
+
 const goneText = (jobId: string, what: string) =>
 	`job "${jobId}" no longer exists at the service (it answers 404): its ${what} are no longer followed, the other jobs' still are. Remove it from Job IDs.`;
+
+/**
+ * Jobs found deleted since the last poll: once, a failed execution naming them, so the user sees it
+ * in the workflow's executions and its error workflow runs; the poll itself goes on for the other
+ * jobs. (n8n gives a poll no other way into an execution: its items are the events.)
+ */
+function reportGone(this: IPollFunctions, jobIds: string[], what: string): void {
+	const error = new NodeOperationError(this.getNode(), `Job IDs: ${jobIds.map((id) => goneText(id, what)).join(' ')}`, {
+		description: 'Reported once per job; n8n\'s log says it at every poll until the job is removed from Job IDs.',
+	});
+	try {
+		this.__emitError(error);
+	} catch {
+		// A poll context without n8n's recorder (one built outside n8n's trigger manager) throws: the log still says it.
+	}
+}
 
 /**
  * A per-job list that answered 404 after it was followed (it has a cursor, or the first poll, which
@@ -86,14 +105,16 @@ const isGone = (error: unknown, listKey: string, kept: Cursor | undefined, befor
 async function pollOnce(this: IPollFunctions, settings: Settings, before: PollState | undefined, key: string, activation: boolean) {
 	const state: PollState = { version: 1, key, cursors: {}, stages: {} };
 	const found: Array<{ time: number; item: IDataObject }> = [];
+	const goneJobs: string[] = [];
 	const startFrom = before === undefined ? settings.startFrom : before.since;
 	if (settings.event === 'application.stage.updated') {
 		const { byJob, gone } = await readJobApplications.call(this, settings.jobIds, before?.stages, activation);
 		const changes = stageChanges(byJob, before?.stages, new Date(runOf(this).serviceNow() ?? Date.now()).toISOString());
 		state.stages = changes.stages;
 		for (const jobId of gone) {
-			warn.call(this, goneText(jobId, 'stage changes'));
+			warn.call(this, goneText(jobId, goneWhat(settings)));
 			state.stages[jobId] = before?.stages[jobId] ?? {};
+			goneJobs.push(jobId);
 		}
 		for (const item of changes.items) {
 			if (filteredOut(settings.filters, settings.event, item.object as IDataObject) === undefined) found.push({ time: 0, item });
@@ -109,8 +130,9 @@ async function pollOnce(this: IPollFunctions, settings: Settings, before: PollSt
 			read = await readList.call(this, list, cursor, seeding);
 		} catch (error) {
 			if (!isGone(error, listKey, kept, before)) throw nodeErrorOf(this.getNode(), error);
-			warn.call(this, goneText(listKey.slice('job:'.length), 'notes'));
+			warn.call(this, goneText(listKey.slice('job:'.length), goneWhat(settings)));
 			state.cursors[listKey] = cursor;
+			goneJobs.push(listKey.slice('job:'.length));
 			continue;
 		}
 		for (const entry of read.entries) {
@@ -128,7 +150,11 @@ async function pollOnce(this: IPollFunctions, settings: Settings, before: PollSt
 		state.cursors[listKey] = advance(from, read.entries, read, now);
 	}
 	found.sort((a, b) => a.time - b.time);
-	return { items: found.map((f) => f.item), state };
+	// Reported once per job: what earlier polls found gone stays known while the job is in Job IDs.
+	const reported = (before?.gone ?? []).filter((jobId) => settings.jobIds.includes(jobId));
+	const newlyGone = goneJobs.filter((jobId) => !reported.includes(jobId));
+	if (reported.length + newlyGone.length > 0) state.gone = [...reported, ...newlyGone];
+	return { items: found.map((f) => f.item), state, newlyGone };
 }
 
 /** Fetch Test Event: the newest matching entry, reading no further than the first page with one; never the production cursor. */
@@ -222,6 +248,7 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 			return [];
 		}
 		writeState(staticData, result.state);
+		if (result.newlyGone.length > 0) reportGone.call(this, result.newlyGone, goneWhat(settings));
 		// This poll seeded: its state is also the seed, until a later poll finds the node's state saved
 		// (n8n's durable polling may not keep what this poll wrote). One that went on from the seed leaves it.
 		if (before === undefined) keepSeed(globalData, nodeId, result.state);

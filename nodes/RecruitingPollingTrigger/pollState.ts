@@ -34,6 +34,8 @@ export interface PollState {
 	 * not read yet start from this time (ms, the service's clock) instead of where the account stands then.
 	 */
 	since?: number;
+	/** Jobs of Job IDs found deleted (404), already reported in a failed execution: reported once, logged at every poll. */
+	gone?: string[];
 }
 
 const STATE_FIELD = 'recruitingPoll';

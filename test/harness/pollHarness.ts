@@ -36,7 +36,7 @@ export interface PollHarness {
 	readonly staticData: IDataObject;
 	/** Every item emitted in production, in order (what executions started with). */
 	readonly executions: IDataObject[][];
-	/** Failed polls (n8n's failed executions / error workflow). */
+	/** Failed polls, and failures a poll recorded itself (n8n's failed executions / error workflow). */
 	readonly failures: Error[];
 	activate(activation?: WorkflowActivateMode): Promise<PollOutcome>;
 	tick(): Promise<PollOutcome>;
@@ -75,14 +75,19 @@ export function pollHarness(nodeType: INodeType, parameters: INodeParameters, op
 		for (const key of Object.keys(nodeData)) delete nodeData[key];
 		Object.assign(nodeData, structuredClone(staged.get(context)));
 	};
+	const never = () => {
+		throw new Error('pollHarness: n8n hands the result over itself');
+	};
+	/** n8n's __emitError: a failed execution (and the error workflow), the workflow staying published. */
+	const recordFailure = (error: Error) => {
+		failures.push(error);
+	};
 	const contextFor = (workflow: Workflow, mode: 'trigger' | 'manual', activation: WorkflowActivateMode, budgetMs?: number): PollContext => {
 		const node = workflow.getNode(trigger.node.name)!;
-		if (!durable || mode === 'manual') return new PollContext(workflow, node, trigger.additionalData(), mode, activation);
-		const never = () => {
-			throw new Error('pollHarness: n8n hands the result over itself');
-		};
+		if (mode === 'manual') return new PollContext(workflow, node, trigger.additionalData(), mode, activation);
+		if (!durable) return new PollContext(workflow, node, trigger.additionalData(), mode, activation, never, recordFailure);
 		const cursor = JSON.parse(JSON.stringify(workflow.getStaticData('node', node))) as IDataObject;
-		const context = new PollContext(workflow, node, trigger.additionalData(), mode, activation, never, never, async () => {}, async (poll) => await poll(), () => cursor, budgetMs === undefined ? undefined : () => budgetMs);
+		const context = new PollContext(workflow, node, trigger.additionalData(), mode, activation, never, recordFailure, async () => {}, async (poll) => await poll(), () => cursor, budgetMs === undefined ? undefined : () => budgetMs);
 		staged.set(context, cursor);
 		return context;
 	};

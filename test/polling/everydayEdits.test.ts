@@ -105,7 +105,7 @@ describe('a followed job deleted', () => {
 	it.each([
 		['job.note.created', 'notes'],
 		['application.stage.updated', 'stage changes'],
-	])('%s: the other job\'s events keep coming, and n8n\'s log names the job gone (stage changes: from the next activation)', async (event, what) => {
+	])('%s: the other job\'s events keep coming; n8n\'s log names the job gone at every poll, a failed execution once (stage changes: from the next activation)', async (event, what) => {
 		const [jobA, jobB] = twoJobs();
 		const trigger = fx.trigger({ event, jobIds: `${jobA}, ${jobB}` });
 		expect(await trigger.activate()).toEqual({ emitted: [] });
@@ -131,7 +131,16 @@ describe('a followed job deleted', () => {
 		expect(outcome.emitted).toHaveLength(1);
 		expect(warnings).toEqual([expect.stringContaining(`job "${jobB}" no longer exists`)]);
 		expect(warnings[0]).toContain(what);
-		expect((await trigger.tick()).error).toBeUndefined();
+		// Once, a failed execution names it (n8n's __emitError: the executions list and the error workflow).
+		expect(trigger.failures.map((f) => f.message)).toEqual([expect.stringMatching(new RegExp(`^Job IDs: job "${jobB}" no longer exists.*${what}`))]);
+		// A poll and a restart later: the log says it again, no second failed execution.
+		const later = await warningsDuring(async () => {
+			expect((await trigger.tick()).error).toBeUndefined();
+			trigger.stop();
+			expect((await trigger.activate('init')).error).toBeUndefined();
+		});
+		expect(later).toEqual(Array(event === 'job.note.created' ? 2 : 1).fill(expect.stringContaining(`job "${jobB}" no longer exists`)));
+		expect(trigger.failures).toHaveLength(1);
 	});
 });
 
