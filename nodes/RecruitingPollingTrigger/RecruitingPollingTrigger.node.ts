@@ -1,5 +1,7 @@
-import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type { IDisplayOptions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
+import { idLocator } from '../Recruiting/actions/common.descriptions';
+import { searchJobs } from '../Recruiting/methods/listSearch';
 import { PARENT_STAGE_OPTIONS } from '../shared/stages';
 import { LOOK_BACK_MS, MAX_SEEN_IDS } from './cursor';
 import { poll } from './poll';
@@ -11,14 +13,58 @@ import { EVENTS, eventsWhere } from './events';
  * finds (one execution per poll that finds any, one item per event): for an n8n the service cannot
  * reach. The events in events.ts, a poll in poll.ts, the reading in listReader.ts, the cursor in
  * cursor.ts, what is kept where in pollState.ts.
+ *
+ * Version 2 picks Job IDs from a list; version 1 (saved workflows) keeps its comma-separated text.
+ * Both are read by settings.ts, and nothing else differs.
  */
+
+const V1 = { '@version': [1] };
+const V2 = { '@version': [{ _cnd: { gte: 2 } }] };
+
+/** The per-job events' jobs, and New Application's filter. */
+const PER_JOB_EVENTS = eventsWhere('perJob');
+const FILTERED_BY_JOB = eventsWhere('perJob', false).filter((event) => EVENTS[event].applications);
+
+/**
+ * Version 2's Job IDs: a row per job, picked from the jobs that have applications (the service
+ * lists no jobs) or given by ID. Same name as version 1's text field, so settings.ts reads one parameter.
+ */
+function jobPicker(description: string, displayOptions: IDisplayOptions): INodeProperties {
+	return {
+		displayName: 'Job IDs',
+		name: 'jobIds',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Job',
+		default: {},
+		description,
+		displayOptions,
+		options: [
+			{
+				name: 'jobs',
+				displayName: 'Job',
+				values: [
+					idLocator({
+						name: 'job',
+						displayName: 'Job',
+						placeholder: 'job_abc123',
+						searchListMethod: 'searchJobs',
+						description: 'Pick a job (jobs that have applications, found by title), or give its ID (job_…)',
+					}),
+				],
+			},
+		],
+	};
+}
+
 export class RecruitingPollingTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Recruiting Polling Trigger',
 		name: 'recruitingPollingTrigger',
 		icon: { light: 'file:../Recruiting/recruiting.svg', dark: 'file:../Recruiting/recruiting.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: `={{ ${JSON.stringify(Object.fromEntries(Object.entries(EVENTS).map(([value, { name }]) => [value, name])))}[$parameter["event"]] }}`,
 		description:
 			'Starts a workflow when the recruiting service has a new application, stage change, completed feedback or job note, by checking it at set times (no public URL needed)',
@@ -51,8 +97,12 @@ export class RecruitingPollingTrigger implements INodeType {
 				default: '',
 				placeholder: 'job_abc123, job_def456',
 				description: `The jobs to follow (comma-separated, at most ${MAX_JOBS}); each poll reads each job's list. A job added to a published workflow is followed from where it stands when it is published again.`,
-				displayOptions: { show: { event: eventsWhere('perJob') } },
+				displayOptions: { show: { event: PER_JOB_EVENTS, ...V1 } },
 			},
+			jobPicker(
+				`The jobs to follow (at most ${MAX_JOBS}); each poll reads each job's list. A job added to a published workflow is followed from where it stands when it is published again.`,
+				{ show: { event: PER_JOB_EVENTS, ...V2 } },
+			),
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -67,8 +117,12 @@ export class RecruitingPollingTrigger implements INodeType {
 						default: '',
 						placeholder: 'job_abc123, job_def456',
 						description: 'Only applications to these jobs (comma-separated). Changed on a published workflow: applies to what is found from then on.',
-						displayOptions: { show: { '/event': eventsWhere('perJob', false).filter((event) => EVENTS[event].applications) } },
+						displayOptions: { show: { '/event': FILTERED_BY_JOB, ...V1 } },
 					},
+					jobPicker(
+						'Only applications to these jobs. Changed on a published workflow: applies to what is found from then on.',
+						{ show: { '/event': FILTERED_BY_JOB, ...V2 } },
+					),
 					{
 						displayName: 'Parent Stages',
 						name: 'parentStages',
@@ -90,6 +144,8 @@ export class RecruitingPollingTrigger implements INodeType {
 			},
 		],
 	};
+
+	methods = { listSearch: { searchJobs } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		return await poll.call(this);

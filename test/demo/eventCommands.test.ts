@@ -40,6 +40,7 @@ async function command(name: string, ...extra: string[]): Promise<string> {
 
 const trigger = (parameters: IDataObject): PollHarness =>
 	pollHarness(new RecruitingPollingTrigger(), { options: {}, ...parameters } as never, {
+		typeVersion: 1, // Job IDs as version 1's text
 		credentials: { recruitingApi: { baseUrl: sandbox.url, companyId: sandbox.companyId, accessToken: sandbox.token } },
 		credentialTypes: [new RecruitingApi()],
 	});

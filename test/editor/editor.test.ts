@@ -78,6 +78,24 @@ describe('polling trigger', () => {
 		expect(NodeHelpers.getNodeParametersIssues(pollingTrigger.properties, perJob, pollingTrigger)?.parameters).toHaveProperty('jobIds');
 	});
 
+	test('version 2 (the default) asks for Job IDs as rows of job pickers; version 1, as saved, keeps its text field', () => {
+		const optionsOf = pollingTrigger.properties.find((p) => p.name === 'options')!.options as INodeProperties[];
+		const shown = (typeVersion: number, event: string) => {
+			const node = testNode({ name: 'Recruiting Polling Trigger', type: 'n8n-nodes-recruiting.recruitingPollingTrigger', typeVersion, parameters: { event } });
+			const top = pollingTrigger.properties.filter((p) => p.name === 'jobIds' && NodeHelpers.displayParameter(node.parameters, p, node, pollingTrigger));
+			const filter = optionsOf.filter((p) => p.name === 'jobIds' && NodeHelpers.displayParameter({}, p, node, pollingTrigger, node.parameters));
+			return { top: top.map((p) => p.type), filter: filter.map((p) => p.type) };
+		};
+		expect(pollingTrigger.defaultVersion).toBe(2);
+		expect(shown(1, 'job.note.created')).toEqual({ top: ['string'], filter: [] });
+		expect(shown(2, 'job.note.created')).toEqual({ top: ['fixedCollection'], filter: [] });
+		expect(shown(1, 'application.created')).toEqual({ top: [], filter: ['string'] });
+		expect(shown(2, 'application.created')).toEqual({ top: [], filter: ['fixedCollection'] });
+		const parameters = NodeHelpers.getNodeParameters(pollingTrigger.properties, {}, true, false, { typeVersion: 2 }, pollingTrigger) ?? {};
+		const node = testNode({ name: 'Recruiting Polling Trigger', type: 'n8n-nodes-recruiting.recruitingPollingTrigger', typeVersion: 2, parameters });
+		expect(NodeHelpers.getNodeParametersIssues(pollingTrigger.properties, node, pollingTrigger)).toBeNull();
+	});
+
 	test('its name says it polls, and its notice points to the webhook trigger where n8n is reachable', () => {
 		expect(pollingTrigger.displayName).toBe('Recruiting Polling Trigger');
 		expect(pollingTrigger.polling).toBe(true);

@@ -54,13 +54,19 @@ export function usePollingFixture(options: Omit<SandboxOptions, 'port' | 'seed'>
 		sandbox.clearRequests();
 	});
 
-	const trigger = (parameters: INodeParameters, engine: PollHarnessOptions['engine'] = 'default'): PollHarness =>
-		pollHarness(new RecruitingPollingTrigger(), { options: {}, ...parameters }, {
-			engine,
-			// Read at each request: a token rotated mid-test is the one sent from then on.
-			credentials: { recruitingApi: { baseUrl: sandbox.url, companyId: sandbox.companyId, get accessToken() { return sandbox.token; } } },
-			credentialTypes: [new RecruitingApi()],
-		});
+	/** The sandbox's credential, for the trigger and for the editor's methods (loadOptionsHarness). */
+	const harnessOptions = () => ({
+		// Read at each request: a token rotated mid-test is the one sent from then on.
+		credentials: { recruitingApi: { baseUrl: sandbox.url, companyId: sandbox.companyId, get accessToken() { return sandbox.token; } } },
+		credentialTypes: [new RecruitingApi()],
+	});
+
+	/**
+	 * The trigger at `typeVersion`. Version 1 by default: the suites give Job IDs as version 1's text,
+	 * which version 2's rows of pickers do not take (jobPicker.test.ts runs version 2); the rest is the same code.
+	 */
+	const trigger = (parameters: INodeParameters, engine: PollHarnessOptions['engine'] = 'default', typeVersion = 1): PollHarness =>
+		pollHarness(new RecruitingPollingTrigger(), { options: {}, ...parameters }, { engine, typeVersion, ...harnessOptions() });
 
 	/** A new application (a copy of a seeded one, in the first stage) applied at `appliedAt` (default: now). */
 	function apply(appliedAt = new Date().toISOString(), overrides: Partial<Application> = {}): Application {
@@ -85,6 +91,7 @@ export function usePollingFixture(options: Omit<SandboxOptions, 'port' | 'seed'>
 			return seeded;
 		},
 		trigger,
+		harnessOptions,
 		apply,
 		/** Requests to the applications list since the last clearRequests. */
 		applicationRequests: () => sandbox.requests.filter((r) => r.segments[r.segments.length - 1] === 'applications'),

@@ -40,6 +40,7 @@ describe('fake service', () => {
 	});
 	const trigger = (parameters: IDataObject) =>
 		pollHarness(new RecruitingPollingTrigger(), { options: {}, ...parameters } as never, {
+			typeVersion: 1, // Job IDs as version 1's text
 			credentials: { recruitingApi: { baseUrl: fake.url, companyId: 'co_fake', accessToken: token } },
 			credentialTypes: [new RecruitingApi()],
 		});

@@ -31,6 +31,7 @@ describe('a service whose Date header and entry times disagree', () => {
 	});
 	const trigger = (parameters: IDataObject) =>
 		pollHarness(new RecruitingPollingTrigger(), { options: {}, ...parameters } as never, {
+			typeVersion: 1, // Job IDs as version 1's text
 			credentials: { recruitingApi: { baseUrl: fake.url, companyId: 'co_fake', accessToken: `tok_review41_${++tokens}` } },
 			credentialTypes: [new RecruitingApi()],
 		});
