@@ -206,9 +206,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 				await delay(200);
 			}
 			if (!res.destroyed) res.end(out.text);
+			rec.answeredAt = Date.now();
 			return;
 		}
 		write(res, out);
+		rec.answeredAt = Date.now();
 	}
 
 	async function handleControl(res: ServerResponse, rec: RecordedRequest): Promise<void> {
@@ -219,6 +221,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	}
 
 	async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const at = Date.now();
 		const target = req.url ?? '/';
 		const q = target.indexOf('?');
 		const path = q < 0 ? target : target.slice(0, q);
@@ -231,6 +234,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 				headers: flatHeaders(req),
 				body: parseBody(await readBody(req)),
 				status: 0,
+				at,
 			};
 			if (rec.segments[0] === '__sandbox') return await handleControl(res, rec);
 			if (rec.segments[0] !== 'v1.0') throw new Problem(404, `No endpoint matches ${rec.method} ${path}; the API is under /v1.0/{company_id}.`);

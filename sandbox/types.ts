@@ -55,6 +55,10 @@ export interface RecordedRequest {
 	body: unknown;
 	/** The status that was answered; 0 while unanswered or when the socket was dropped. */
 	status: number;
+	/** When the request came in (ms since the epoch, this process's clock). */
+	at: number;
+	/** When it was answered (ms since the epoch); absent while unanswered or when the socket was dropped. */
+	answeredAt?: number;
 }
 
 /**

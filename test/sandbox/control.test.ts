@@ -23,7 +23,9 @@ describe('control API', () => {
 	});
 
 	it('GET and DELETE /__sandbox/requests expose and clear the recorded API requests (control calls are not recorded)', async () => {
+		const before = Date.now();
 		await call('POST', '/jobs?x=1', { title: 'Recorded' }, { headers: { 'x-trace': 'abc' } });
+		const after = Date.now();
 		await call('GET', '/__sandbox/info');
 		const res = await call('GET', '/__sandbox/requests');
 		expect(res.body).toEqual([
@@ -35,8 +37,12 @@ describe('control API', () => {
 				headers: expect.objectContaining({ authorization: 'Bearer ctl-token', 'x-trace': 'abc', 'content-type': 'application/json' }),
 				body: { title: 'Recorded' },
 				status: 201,
+				at: expect.any(Number),
+				answeredAt: expect.any(Number),
 			},
 		]);
+		const [rec] = res.body;
+		expect(before <= rec.at && rec.at <= rec.answeredAt && rec.answeredAt <= after).toBe(true);
 		expect((await call('DELETE', '/__sandbox/requests')).status).toBe(204);
 		expect((await call('GET', '/__sandbox/requests')).body).toEqual([]);
 		expect(sb().requests).toEqual([]);

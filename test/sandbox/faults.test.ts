@@ -55,11 +55,22 @@ describe('request faults', () => {
 		expect(res.body.items).toHaveLength(12);
 	});
 
+	it('slow: the request log says when the request came in and when it was answered', async () => {
+		sb().setFaults([{ kind: 'slow', delayMs: 300, path: '/applications', times: 1 }]);
+		await call('GET', '/applications?page_size=1');
+		await call('GET', '/applications?page_size=1');
+		const [slow, fast] = sb().requests;
+		expect(slow.answeredAt! - slow.at).toBeGreaterThanOrEqual(290);
+		expect(fast.at).toBeGreaterThanOrEqual(slow.answeredAt!);
+		expect(fast.answeredAt! - fast.at).toBeLessThan(290);
+	});
+
 	it('drop: destroys the socket without an answer; the request is recorded with status 0', async () => {
 		sb().setFaults([{ kind: 'drop', path: '/tags' }]);
 		await expect(call('GET', '/tags')).rejects.toThrow();
 		expect(sb().requests).toHaveLength(1);
 		expect(sb().requests[0]).toMatchObject({ path: '/v1.0/cmp_demo/tags', status: 0 });
+		expect(sb().requests[0].answeredAt).toBeUndefined();
 		expect((await call('GET', '/tags')).status).toBe(200);
 	});
 

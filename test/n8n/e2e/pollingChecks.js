@@ -9,6 +9,7 @@
 const assert = require('assert');
 const { waitFor, executionsOf, nodeItems, sleep } = require('../../../scripts/e2e/lib');
 const { chain, recruitingPollingTrigger, workflowNode } = require('../../../scripts/n8n/workflow');
+const { durablePollingChecks } = require('./durablePollingChecks');
 
 const NODE = 'Recruiting Polling Trigger';
 /** Long enough for the next minute's poll, its retries and the execution to be stored. */
@@ -31,8 +32,9 @@ async function emittedRuns(n8n, workflowId) {
 /**
  * @param opts.restart  also stop n8n, add applications, start it again (single process)
  * @param opts.queue    the executions must have run on the worker
+ * @param opts.durable  n8n's durable polling engine: also a poll past the poll timeout and a 429's back-off (durablePollingChecks.js)
  */
-async function pollingChecks(checks, n8n, sb, credential, { restart = false, queue = false } = {}) {
+async function pollingChecks(checks, n8n, sb, credential, { restart = false, queue = false, durable = false } = {}) {
 	const { control, seeded } = sb;
 	const template = seeded.values('applications')[0];
 	const jobId = template.job.id;
@@ -69,6 +71,10 @@ async function pollingChecks(checks, n8n, sb, credential, { restart = false, que
 		'polling: unpublished, 1 added, published -> exactly that 1',
 		'polling: polls answered 500 while 250 are added -> no execution, nothing lost: the next poll emits exactly the 250, none twice',
 		'polling: every added application exactly once across all of it',
+	];
+	const durableNames = [
+		'polling (durable): a poll held past N8N_SCHEDULER_POLL_TIMEOUT (10 s) -> n8n abandons it, nothing emitted from it',
+		'polling (durable): the list answered 429 with Retry-After: 90 -> n8n polls no more for 90 s (1-minute polls); then the 6 added since the slow poll, each once',
 	];
 	try {
 		await checks.check(names[0], async () => {
@@ -158,6 +164,7 @@ async function pollingChecks(checks, n8n, sb, credential, { restart = false, que
 			// Applications added in the same millisecond may come in either order.
 			assert.deepStrictEqual([...successes[successes.length - 1].ids].sort(), [...many].sort());
 		});
+		if (durable) await durablePollingChecks(checks, n8n, sb, wf, { apply, emittedRuns, nextPollMs: NEXT_POLL_MS, names: durableNames });
 		await checks.check(names[6], async () => {
 			const runs = await emittedRuns(n8n, wf.id);
 			const ids = runs.flatMap((r) => r.ids);

@@ -6,7 +6,8 @@
  *   node test/n8n/e2e/run.js                      # the default (what `npm test` runs): see DEFAULT below
  *   node test/n8n/e2e/run.js --version 2.41.1     # one version (repeatable)
  *   node test/n8n/e2e/run.js --queue              # only the trigger flow in queue mode (2.41.1)
- *   node test/n8n/e2e/run.js --durable            # only the polling trigger on n8n's durable polling (2.41.1)
+ *   node test/n8n/e2e/run.js --durable            # only the polling trigger on n8n's durable polling (2.41.1),
+ *                                                 # with a poll past its 10 s timeout and a 429's back-off
  *   node test/n8n/e2e/run.js --queue --version 1.123.81
  *   options: --no-build (use dist/ and build/sandbox as they are), --keep (keep n8n user folders),
  *            --trigger-only (single-process suites: only the trigger's checks),
@@ -37,6 +38,7 @@ const wfs = require('./workflows');
 const { triggerChecks } = require('./triggerChecks');
 const { triggerSafetyChecks } = require('./triggerSafetyChecks');
 const { pollingChecks } = require('./pollingChecks');
+const { DURABLE_CHECK_ENV } = require('./durablePollingChecks');
 const { exampleChecks, tryWebhookCheck } = require('./exampleChecks');
 const { editorChecks } = require('./editorChecks');
 const { splitHostChecks } = require('./splitHostChecks');
@@ -455,9 +457,13 @@ const DURABLE_POLLING_ENV = {
 	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
 };
 
-/** The polling trigger's checks on n8n's durable polling engine (single process, sqlite). */
+/**
+ * The polling trigger's checks on n8n's durable polling engine (single process, sqlite), and a poll
+ * past the poll timeout (set to 10 s) and a 429's back-off, read from n8n's debug log (JSON).
+ */
 async function durableSuite(checks, version, tarball, o) {
-	await singleSuite(checks, version, tarball, { ...o, pollingOnly: true, n8nEnv: { ...DURABLE_POLLING_ENV, ...o.n8nEnv } }, `[${version} durable polling] `);
+	const n8nEnv = { ...DURABLE_POLLING_ENV, ...DURABLE_CHECK_ENV, ...o.n8nEnv };
+	await singleSuite(checks, version, tarball, { ...o, pollingOnly: true, durable: true, n8nEnv }, `[${version} durable polling] `);
 }
 
 /** One n8n (sqlite, single process) of `version`. */
@@ -509,7 +515,7 @@ async function singleSuite(checks, version, tarball, o, prefix = `[${version}] `
 		// The assistant example as the demo runs it: on n8n 2.x only.
 		const assistantExample = Number(version.split('.')[0]) >= 2 ? () => assistantExampleChecks(checks, n8n, sb, credential) : async () => {};
 		if (o.pollingOnly) {
-			await pollingChecks(checks, n8n, sb, credential, { restart: true });
+			await pollingChecks(checks, n8n, sb, credential, { restart: true, durable: Boolean(o.durable) });
 			return;
 		}
 		if (o.agentOnly) {
