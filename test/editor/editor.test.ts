@@ -182,6 +182,13 @@ describe('example workflows', () => {
 			expect({ node: node.name, typeVersion: node.typeVersion }).toEqual({ node: node.name, typeVersion: action.defaultVersion });
 		}
 	});
+
+	test.each(files)('%s: every Recruiting Polling Trigger is of the default version (Job IDs picked from a list)', (file) => {
+		const workflow = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { nodes: INode[] };
+		for (const node of workflow.nodes.filter((n) => n.type === 'n8n-nodes-recruiting.recruitingPollingTrigger')) {
+			expect({ node: node.name, typeVersion: node.typeVersion }).toEqual({ node: node.name, typeVersion: pollingTrigger.defaultVersion });
+		}
+	});
 });
 
 describe('parameters', () => {

@@ -9,18 +9,22 @@
 const assert = require('assert');
 const { executionsOf, log, nodeItems, reseedSandbox } = require('../../../scripts/e2e/lib');
 const { simplifiedApplication } = require('../../../scripts/e2e/examples');
-const { RECRUITING, manualTrigger, recruitingNode, fanOut } = require('../../../scripts/n8n/workflow');
+const { POLLING_TRIGGER, RECRUITING, manualTrigger, recruitingNode, fanOut } = require('../../../scripts/n8n/workflow');
 const { userLabel } = require('./workflows');
 
 const LARGE = 20000;
 
 async function editorChecks(checks, n8n, sb, credential) {
 	const { control } = sb;
-	const search = async (methodName, filter, paginationToken) => {
+	/** The picker asked about: Candidate Get's by default. */
+	const CANDIDATE_GET = {
+		path: 'parameters.candidateId',
+		nodeTypeAndVersion: { name: RECRUITING, version: 1.1 },
+		currentNodeParameters: { resource: 'candidate', operation: 'get' },
+	};
+	const search = async (methodName, filter, paginationToken, picker = CANDIDATE_GET) => {
 		const body = {
-			path: 'parameters.candidateId',
-			nodeTypeAndVersion: { name: RECRUITING, version: 1.1 },
-			currentNodeParameters: { resource: 'candidate', operation: 'get' },
+			...picker,
 			methodName,
 			credentials: { recruitingApi: { id: credential.id, name: credential.name } },
 			...(filter !== undefined && { filter }),
@@ -29,12 +33,12 @@ async function editorChecks(checks, n8n, sb, credential) {
 		const r = await n8n.rest('POST', '/dynamic-node-parameters/resource-locator-results', body);
 		return r && r.data && Array.isArray(r.data.results) ? r.data : r;
 	};
-	const scrollAll = async (methodName, filter) => {
+	const scrollAll = async (methodName, filter, picker) => {
 		const values = [];
 		let token;
 		let calls = 0;
 		do {
-			const page = await search(methodName, filter, token);
+			const page = await search(methodName, filter, token, picker);
 			values.push(...page.results.map((x) => String(x.value)));
 			token = page.paginationToken;
 			calls++;
@@ -76,6 +80,22 @@ async function editorChecks(checks, n8n, sb, credential) {
 		const hit = byEmail.results.find((r) => r.value === app.id);
 		assert.ok(hit && hit.name.includes(app.job.title), `application not found: ${JSON.stringify(byEmail.results.slice(0, 3))}`);
 		assert.ok(hit.name.includes(`<${app.candidate.email}>`), `the application picker does not show the e-mail: ${hit.name}`);
+	});
+
+	await checks.check("polling trigger version 2: Job IDs' rows pick from the jobs found on applications (each once, searchable by title)", async () => {
+		const apps = sb.seeded.values('applications');
+		const jobs = new Set(apps.map((a) => a.job.id));
+		// A row of New Job Note's Job IDs, as the editor asks for it.
+		const jobRow = {
+			path: 'parameters.jobIds.jobs[0].job',
+			nodeTypeAndVersion: { name: POLLING_TRIGGER, version: 2 },
+			currentNodeParameters: { event: 'job.note.created', jobIds: { jobs: [{ job: { __rl: true, mode: 'list', value: '' } }] }, options: {} },
+		};
+		const all = await scrollAll('searchJobs', undefined, jobRow);
+		assert.deepStrictEqual([...all.values].sort(), [...jobs].sort());
+		const app = apps[3];
+		const byTitle = await search('searchJobs', app.job.title.toUpperCase(), undefined, jobRow);
+		assert.ok(byTitle.results.some((r) => r.value === app.job.id && r.name === app.job.title), 'job not found by title');
 	});
 
 	await checks.check(`picker: one candidate's e-mail among ${LARGE.toLocaleString('en-US')} applications, within the bound`, async () => {
