@@ -10,7 +10,7 @@
  *        [--max-load 1.0] [--load-wait-min 10] [--out BENCHMARKS.md] [--json file]
  *        [--applications 20000] [--b2-items 1000] [--b4-latency 30] [--b4-throughput 400]
  *        [--profile]                         # CPU profiles of n8n's main process (build/profiles)
- *        [--rl-runs 1] [--rl-cases get10,all10,get2,all2 (also win5: a fixed window)] [--rl-styles none,ratelimit,x-ratelimit]
+ *        [--rl-runs 1] [--rl-cases get10,all10,get2,all2 (also win5: a fixed window; nginx: limit_req, 8 cases)] [--rl-styles none,ratelimit,x-ratelimit]
  *   node bench/run.js --only RL ...          # RL alone: rewrites only its section of BENCHMARKS.md
  *   node bench/run.js --render file.json [--out file.md]   # rewrite the report from a saved --json
  *   node bench/run.js --wan ...              # the WAN table, see wan.js
