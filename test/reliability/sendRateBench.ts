@@ -142,4 +142,14 @@ export const T0 = Date.parse('2026-11-24T12:00:00Z');
 /** Each suite: `beforeEach(() => jest.useFakeTimers({ now: T0 }))`, `afterEach(() => jest.useRealTimers())`. */
 export const at = (call: Call) => (call.sentAt - T0) / 1000;
 
-
+/** Every test of a suite on the fake clock from T0, with the same random draws. */
+export function useFakeClock(seed = 20261128): void {
+	beforeEach(() => {
+		jest.useFakeTimers({ now: T0 });
+		seedRandom(seed);
+	});
+	afterEach(() => {
+		jest.useRealTimers();
+		jest.restoreAllMocks();
+	});
+}

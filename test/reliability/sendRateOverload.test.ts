@@ -6,16 +6,9 @@
 import { recruitingRequest } from '../../nodes/shared/transport/request';
 import { startRun } from '../../nodes/shared/transport/state';
 import { nginxPage, type RateLimitConfig } from '../../sandbox/rateLimit';
-import { at, fakeContext, flush, limitedService, ok, runGets, seedRandom, settle, T0 } from './sendRateBench';
+import { at, fakeContext, flush, limitedService, ok, runGets, settle, T0, useFakeClock } from './sendRateBench';
 
-beforeEach(() => {
-	jest.useFakeTimers({ now: T0 });
-	seedRandom(20261128);
-});
-afterEach(() => {
-	jest.useRealTimers();
-	jest.restoreAllMocks();
-});
+useFakeClock();
 
 const overloaded = { statusCode: 503, headers: { 'content-type': 'text/html' }, body: nginxPage(503) };
 

@@ -9,16 +9,9 @@
  * CASES=<regexp> picks cases by name. Ideal: (N − burst) ÷ rate; nginx (`leaky`): (N − burst − 1) ÷ rate.
  */
 import { type RateLimitConfig } from '../../sandbox/rateLimit';
-import { flush, limitedService, runGets, seedRandom, T0 } from './sendRateBench';
+import { flush, limitedService, runGets, useFakeClock } from './sendRateBench';
 
-beforeEach(() => {
-	jest.useFakeTimers({ now: T0 });
-	seedRandom(20261128);
-});
-afterEach(() => {
-	jest.useRealTimers();
-	jest.restoreAllMocks();
-});
+useFakeClock();
 
 const ideal = (n: number, c: RateLimitConfig) => (n - c.burst - (c.shape === 'leaky' ? 1 : 0)) / c.rate;
 const cases: [string, RateLimitConfig, number][] = [
