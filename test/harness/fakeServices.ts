@@ -40,6 +40,8 @@ export interface FakeList {
 	/** newestFirst: sorted by `field` descending (as `sort=-field` asks); oldestFirst: ascending. */
 	order: 'newestFirst' | 'oldestFirst';
 	field: string;
+	/** The length its pages say (a capped or stale count) for the real one, where they differ. */
+	totalItems?: (length: number) => number;
 }
 
 export interface FakeListService {
@@ -78,7 +80,7 @@ export async function startFakeListService(): Promise<FakeListService> {
 		res.writeHead(200, { 'content-type': 'application/json' });
 		res.end(
 			JSON.stringify({
-				meta: { page, page_size: size, total_items: sorted.length, total_pages: totalPages, has_next_page: page < totalPages },
+				meta: { page, page_size: size, total_items: list.totalItems?.(sorted.length) ?? sorted.length, total_pages: totalPages, has_next_page: page < totalPages },
 				items: sorted.slice((page - 1) * size, page * size),
 			}),
 		);
