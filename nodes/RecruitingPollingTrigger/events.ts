@@ -21,8 +21,11 @@ export interface PollEventDefinition {
 	/** In the editor's Event list and the node's subtitle. */
 	name: string;
 	description: string;
-	/** Followed job by job: Job IDs is required, and each job is read at each poll. */
-	perJob: boolean;
+	/**
+	 * Followed job by job (Job IDs is required, and each job is read at each poll): what it follows
+	 * of a job, named when the job is gone. False: the whole account.
+	 */
+	perJob: false | { follows: string };
 	/** Its entries are applications: the Parent Stages filter applies. */
 	applications: boolean;
 	/** Found by entries' own times, so Start From applies (not to stage changes, found by comparing stages). */
@@ -67,7 +70,7 @@ export const EVENTS: Record<PollEvent, PollEventDefinition> = {
 	'application.stage.updated': {
 		name: 'Application Stage Changed',
 		description: `An application of the chosen jobs moved to another stage (at most ${MAX_FOLLOWED_APPLICATIONS} applications followed)`,
-		perJob: true,
+		perJob: { follows: 'stage changes' },
 		applications: true,
 		startFrom: false,
 		lists: () => [],
@@ -96,7 +99,7 @@ export const EVENTS: Record<PollEvent, PollEventDefinition> = {
 	'job.note.created': {
 		name: 'New Job Note',
 		description: 'A note was added to one of the chosen jobs',
-		perJob: true,
+		perJob: { follows: 'notes' },
 		applications: false,
 		startFrom: true,
 		// The notes list has no sort: the service lists them oldest first.
@@ -114,4 +117,4 @@ export const EVENTS: Record<PollEvent, PollEventDefinition> = {
 
 /** The events with a property set, for the editor's display options. */
 export const eventsWhere = (property: 'perJob' | 'applications' | 'startFrom', value = true): PollEvent[] =>
-	(Object.keys(EVENTS) as PollEvent[]).filter((event) => EVENTS[event][property] === value);
+	(Object.keys(EVENTS) as PollEvent[]).filter((event) => Boolean(EVENTS[event][property]) === value);

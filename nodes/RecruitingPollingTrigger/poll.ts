@@ -68,7 +68,10 @@ function warn(this: IPollFunctions, message: string): void {
 }
 
 /** What a per-job event follows of a job: said when the job is gone. */
-const goneWhat = (settings: Settings) => (settings.event === 'application.stage.updated' ? 'stage changes' : 'notes');
+const goneWhat = (settings: Settings) => {
+	const { perJob } = EVENTS[settings.event];
+	return perJob ? perJob.follows : 'events';
+};
 
 const goneText = (jobId: string, what: string) =>
 	`job "${jobId}" no longer exists at the service (it answers 404): its ${what} are no longer followed, the other jobs' still are. Remove it from Job IDs.`;
