@@ -7,7 +7,7 @@
  *   node test/n8n/e2e/run.js --version 2.41.1     # one version (repeatable)
  *   node test/n8n/e2e/run.js --queue              # only the trigger flow in queue mode (2.41.1)
  *   node test/n8n/e2e/run.js --durable            # only the polling trigger on n8n's durable polling (2.41.1),
- *                                                 # with a poll past its 10 s timeout and a 429's back-off
+ *                                                 # with a poll past its 10 s timeout, a 429's back-off and a poll run twice
  *   node test/n8n/e2e/run.js --queue --version 1.123.81
  *   options: --no-build (use dist/ and build/sandbox as they are), --keep (keep n8n user folders),
  *            --trigger-only (single-process suites: only the trigger's checks),
