@@ -3,13 +3,14 @@
  * The Recruiting Polling Trigger inside a real n8n (issue 31, point 5): every new application
  * exactly once across n8n's own polls, a restart with applications added while n8n was stopped,
  * unpublish/publish, a poll answered 500 (a server error: a 503 is waited out as overload) and 250 applications between two polls; stage changes
- * with the previous and the new stage. In queue mode the polls run on the main process and the
+ * with the previous and the new stage; a followed job deleted (jobGoneChecks.js). In queue mode the polls run on the main process and the
  * executions on the worker. n8n polls at most once a minute: each step waits for the next poll.
  */
 const assert = require('assert');
 const { waitFor, executionsOf, nodeItems, sleep } = require('../../../scripts/e2e/lib');
 const { chain, recruitingPollingTrigger, workflowNode } = require('../../../scripts/n8n/workflow');
 const { durablePollingChecks } = require('./durablePollingChecks');
+const { jobGoneChecks } = require('./jobGoneChecks');
 
 const NODE = 'Recruiting Polling Trigger';
 /** Long enough for the next minute's poll, its retries and the execution to be stored. */
@@ -60,6 +61,7 @@ async function pollingChecks(checks, n8n, sb, credential, { restart = false, que
 			const ids = runs.flatMap((r) => r.ids);
 			return ids.length >= count && runs;
 		}, { timeoutMs: NEXT_POLL_MS, intervalMs: 1000 });
+	const jobGone = jobGoneChecks(n8n, sb, { workflowOf: (name, parameters) => pollingWorkflow(credential, name, parameters), nodeName: NODE, nextPollMs: NEXT_POLL_MS, avoid: jobId });
 	let wf;
 	let stageWf;
 	let stageBefore;
@@ -67,6 +69,7 @@ async function pollingChecks(checks, n8n, sb, credential, { restart = false, que
 		'polling: activate -> the first poll records where the account stands, no execution',
 		'polling: 3 applications added -> the next poll emits exactly those 3',
 		'polling: stage changes on a chosen job -> one item per change with the previous and the new stage',
+		'polling: New Job Note on two jobs, one deleted at the service -> the other\'s note comes, one failed execution names the deleted job, a later poll adds none',
 		'polling: n8n stopped, 2 added, started -> exactly those 2',
 		'polling: unpublished, 1 added, published -> exactly that 1',
 		'polling: polls answered 500 while 250 are added -> no execution, nothing lost: the next poll emits exactly the 250, none twice',
@@ -87,6 +90,7 @@ async function pollingChecks(checks, n8n, sb, credential, { restart = false, que
 			await control.clearRequests();
 			await n8n.api('POST', `/workflows/${wf.id}/activate`);
 			await n8n.api('POST', `/workflows/${stageWf.id}/activate`);
+			await jobGone.start();
 			const requests = await waitFor('the first polls', async () => {
 				const all = await control.requests();
 				const lists = all.filter((r) => r.path === '/v1.0/cmp_demo/applications');
@@ -98,6 +102,7 @@ async function pollingChecks(checks, n8n, sb, credential, { restart = false, que
 			assert.deepStrictEqual(await emittedRuns(n8n, stageWf.id), []);
 		});
 		await checks.check(names[1], async () => {
+			await jobGone.act();
 			const three = [await apply('a'), await apply('b'), await apply('c')];
 			const ofJob = seeded.values('applications').filter((a) => a.job.id === jobId).slice(0, 2);
 			stageBefore = ofJob.map((a) => ({ id: a.id, stage: a.stage }));
@@ -124,8 +129,9 @@ async function pollingChecks(checks, n8n, sb, credential, { restart = false, que
 			}
 			await n8n.api('POST', `/workflows/${stageWf.id}/deactivate`);
 		});
+		await checks.check(names[3], () => jobGone.check());
 		if (restart) {
-			await checks.check(names[3], async () => {
+			await checks.check(names[4], async () => {
 				await n8n.stop();
 				const two = [await apply('d'), await apply('e')];
 				await n8n.start();
@@ -133,7 +139,7 @@ async function pollingChecks(checks, n8n, sb, credential, { restart = false, que
 				assert.deepStrictEqual(runs.map((r) => r.ids).slice(1), [two]);
 			});
 		}
-		await checks.check(names[4], async () => {
+		await checks.check(names[5], async () => {
 			const before = (await emittedRuns(n8n, wf.id)).flatMap((r) => r.ids).length;
 			await n8n.api('POST', `/workflows/${wf.id}/deactivate`);
 			const one = await apply('f');
@@ -141,7 +147,7 @@ async function pollingChecks(checks, n8n, sb, credential, { restart = false, que
 			const runs = await emittedCount(wf.id, before + 1, 'the poll at publishing');
 			assert.deepStrictEqual(runs[runs.length - 1].ids, [one]);
 		});
-		await checks.check(names[5], async () => {
+		await checks.check(names[6], async () => {
 			const before = (await emittedRuns(n8n, wf.id)).filter((r) => r.status === 'success').length;
 			await control.setFaults([{ kind: 'status', status: 500, path: 'applications', times: -1 }]);
 			const many = [];
@@ -165,7 +171,7 @@ async function pollingChecks(checks, n8n, sb, credential, { restart = false, que
 			assert.deepStrictEqual([...successes[successes.length - 1].ids].sort(), [...many].sort());
 		});
 		if (durable) await durablePollingChecks(checks, n8n, sb, wf, { apply, emittedRuns, nextPollMs: NEXT_POLL_MS, names: durableNames });
-		await checks.check(names[6], async () => {
+		await checks.check(names[7], async () => {
 			const runs = await emittedRuns(n8n, wf.id);
 			const ids = runs.flatMap((r) => r.ids);
 			assert.strictEqual(new Set(ids).size, ids.length, 'an application was emitted twice');
@@ -184,6 +190,7 @@ async function pollingChecks(checks, n8n, sb, credential, { restart = false, que
 		});
 	} finally {
 		for (const w of [wf, stageWf]) if (w) await n8n.api('POST', `/workflows/${w.id}/deactivate`).catch(() => {});
+		await jobGone.stop();
 		await control.setFaults([]).catch(() => {});
 	}
 }
