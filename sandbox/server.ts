@@ -297,7 +297,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		},
 		put: (collection, record) => store.put(collection, record),
 		get: (collection, id) => store.get(collection, id),
-		remove: (collection, id) => store.delete(collection, id),
 		deliver: async (input) => deliveries.deliver(input),
 		deliveries: deliveries.records,
 		settleDeliveries: () => deliveries.settle(),

@@ -181,8 +181,6 @@ export interface Sandbox {
 	/** Upserts any record by its `id` (ids may contain / ? # % spaces and any unicode). */
 	put(collection: CollectionName, record: object): void;
 	get(collection: CollectionName, id: string): object | undefined;
-	/** Deletes a record as the service's own clean-up would (no event); false when there was none. */
-	remove(collection: CollectionName, id: string): boolean;
 	/** A signed POST to the webhook's endpoint; resolves once the receiver has answered (or failed). */
 	deliver(input: DeliverInput): Promise<DeliveryRecord>;
 	/** Every delivery made, in order of completion. */

@@ -29,11 +29,6 @@ export interface Cursor {
 	count?: number;
 	/** The order the list came in at the last poll. */
 	order?: ListOrder;
-	/**
-	 * The list's length grew by exactly the new entries at the last poll that found some: a length
-	 * that tracks the list, which an idle poll may trust (listReader.ts). Unset: not shown yet.
-	 */
-	lengthTracks?: boolean;
 	/** Polls in a row the order differed from the one asked for. */
 	offOrderPolls?: number;
 	/** The newest entry's time, and when (service's clock, else n8n's) a poll first saw it. */
@@ -68,7 +63,7 @@ export function isNew(cursor: Cursor, id: string, time: number): boolean {
 export function advance<T>(
 	cursor: Cursor,
 	entries: ReadonlyArray<TimedEntry<T>>,
-	list: { count?: number; order: ListOrder; offOrderPolls?: number; lengthTracks?: boolean },
+	list: { count?: number; order: ListOrder; offOrderPolls?: number },
 	now: number,
 ): Cursor {
 	const seen: Record<string, number> = { ...cursor.seen };
@@ -96,7 +91,6 @@ export function advance<T>(
 		count: list.count,
 		order: list.order,
 		...(list.offOrderPolls ? { offOrderPolls: list.offOrderPolls } : {}),
-		...(list.lengthTracks !== undefined && { lengthTracks: list.lengthTracks }),
 		...(newestSeen && { newest: newestSeen }),
 	};
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, INode, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { MAX_PAGES, recruitingRequestAllItems, recruitingRequestPage, type ListPage } from '../shared/transport';
-import { isNew, LOOK_BACK_MS, settledBefore, type Cursor, type ListOrder, type TimedEntry } from './cursor';
+import { LOOK_BACK_MS, settledBefore, type Cursor, type ListOrder, type TimedEntry } from './cursor';
 
 /** Pages of the largest size: the fewest requests for a poll that finds many new items. */
 export const POLL_PAGE_SIZE = 100;
@@ -37,8 +37,6 @@ export interface ListRead {
 	orderChanged?: { from: ListOrder; to: ListOrder };
 	/** Entries left out because they have no ID or no readable time. */
 	unreadable: number;
-	/** Whether the list's length grew by exactly the new entries (cursor.ts), where this read could tell. */
-	lengthTracks?: boolean;
 }
 
 /** Tried again on these counts of off-order polls: a one-off glitch is forgotten at the next poll, a lasting order costs little. */
@@ -126,8 +124,6 @@ export class ListReader {
 		// Oldest first, as the list orders entries that share a time (a newest-first list, read backwards).
 		const entries = [...this.entries.values()];
 		if (order === 'newestFirst') entries.reverse();
-		const fresh = this.freshIn(entries);
-		const lengthTracks = this.seeding || fresh === 0 ? this.cursor.lengthTracks : this.grewBy(fresh);
 		return {
 			entries,
 			count: this.count,
@@ -135,7 +131,6 @@ export class ListReader {
 			offOrderPolls: order === this.list.expected ? 0 : offOrderPolls,
 			...(order !== stored && { orderChanged: { from: stored, to: order } }),
 			unreadable: this.unreadable.size,
-			...(lengthTracks !== undefined && { lengthTracks }),
 		};
 	}
 
@@ -152,27 +147,6 @@ export class ListReader {
 	private floor(): number {
 		if (this.seeding) return this.newest - LOOK_BACK_MS;
 		return this.cursor.floor ?? -Infinity;
-	}
-
-	/** The list's length (as its last page read said) is the last poll's plus `fresh`. */
-	private grewBy(fresh: number): boolean {
-		return this.cursor.count !== undefined && this.count !== undefined && this.count === this.cursor.count + fresh;
-	}
-
-	/**
-	 * The list grew by exactly the new entries read: nothing turned up late below them, so an idle
-	 * poll after a burst reads one page. Only where the length has shown it tracks the list (a capped
-	 * or stale length does not), and not for a list that holds non-events (pending feedback, whose
-	 * completion leaves the length as it was). A deletion is a mismatch: the read goes on as without it.
-	 */
-	private accountedFor(fresh: number): boolean {
-		return !this.seeding && this.list.isEvent === undefined && this.cursor.lengthTracks === true && this.grewBy(fresh);
-	}
-
-	private freshIn(entries: Iterable<TimedEntry<IDataObject>>): number {
-		let fresh = 0;
-		for (const { id, time } of entries) if (isNew(this.cursor, id, time)) fresh++;
-		return fresh;
 	}
 
 	/** Where a read may stop: below the floor, or below the entries that are settled. */
@@ -257,8 +231,8 @@ export class ListReader {
 				this.readIds.add(id);
 			}
 			this.keep(timed);
-			// The rest of the list is older than the floor, settled, or known. (An empty page that says more follow is passed over.)
-			if (!read.hasNextPage || previous < this.readTo() || this.accountedFor(this.freshIn(this.entries.values()))) return undefined;
+			// The rest of the list is older than the floor, or settled. (An empty page that says more follow is passed over.)
+			if (!read.hasNextPage || previous < this.readTo()) return undefined;
 		}
 		return undefined;
 	}
@@ -275,14 +249,12 @@ export class ListReader {
 			this.count = undefined;
 			read = await this.page(start);
 		}
-		// Step back while the page begins at or after the floor: an earlier page may hold new entries too
-		// (unless the new entries from here to the end account for the list's growth).
-		const known = this.accountedFor(await this.freshFrom(start));
+		// Step back while the page begins at or after the floor: an earlier page may hold new entries too.
 		for (let steps = 0; ; steps++) {
 			const timed = this.timed(read);
 			for (const entry of timed) this.newest = Math.max(this.newest, entry.time);
 			const first = timed[0];
-			if (start === 1 || known || (first !== undefined && first.time < this.readTo())) break;
+			if (start === 1 || (first !== undefined && first.time < this.readTo())) break;
 			if (steps === MAX_STEPS_BACK) return 'unordered';
 			start -= 1;
 			read = await this.page(start);
@@ -299,18 +271,6 @@ export class ListReader {
 			if (!read.hasNextPage) return undefined;
 		}
 		return undefined;
-	}
-
-	/** New entries on the pages from `start` to the end (pages the forward read reads anyway). */
-	private async freshFrom(start: number): Promise<number> {
-		if (this.seeding || this.list.isEvent !== undefined || this.cursor.lengthTracks !== true) return 0;
-		let fresh = 0;
-		for (let page = start; page <= MAX_PAGES; page++) {
-			const read = await this.page(page);
-			fresh += this.freshIn(this.timed(read));
-			if (!read.hasNextPage) break;
-		}
-		return fresh;
 	}
 
 	private async readEverything(): Promise<void> {
