@@ -58,8 +58,8 @@ export interface FakeListService {
 }
 
 /** The service's paged lists (company `co_fake`), served from arrays. */
-export async function startFakeListService(): Promise<FakeListService> {
-	const fake = { lists: new Map<string, FakeList>(), dateAheadMs: 0, requests: [] as string[] } as FakeListService;
+export async function startFakeListService(into: object = {}): Promise<FakeListService> {
+	const fake = Object.assign(into, { lists: new Map<string, FakeList>(), dateAheadMs: 0, requests: [] as string[] }) as FakeListService;
 	const server = createServer((req, res) => {
 		const url = new URL(req.url ?? '/', 'http://fake');
 		const path = url.pathname.replace(/^\/v1\.0\/co_fake/, '');
@@ -86,4 +86,22 @@ export async function startFakeListService(): Promise<FakeListService> {
 		);
 	});
 	return Object.assign(fake, await listen(server));
+}
+
+/** One fake list service for a test file, emptied before each test (lists, Date offset, hook, requests). */
+export function useFakeListService(): FakeListService {
+	const fake = {} as FakeListService;
+	beforeAll(async () => {
+		await startFakeListService(fake);
+	});
+	afterAll(async () => {
+		await fake.close();
+	});
+	beforeEach(() => {
+		fake.lists.clear();
+		fake.dateAheadMs = 0;
+		fake.beforePage = undefined;
+		fake.requests.length = 0;
+	});
+	return fake;
 }

@@ -12,7 +12,7 @@ import { LOOK_BACK_MS } from '../../nodes/RecruitingPollingTrigger/cursor';
 import { stageChanges } from '../../nodes/RecruitingPollingTrigger/stageChanges';
 import type { Application, Feedback } from '../../sandbox';
 import { pollHarness } from '../harness';
-import { startFakeListService, type FakeListService } from '../harness/fakeServices';
+import { useFakeListService } from '../harness/fakeServices';
 import { apiGet, usePollingFixture, warningsDuring } from './fixture';
 
 const fx = usePollingFixture();
@@ -22,21 +22,12 @@ const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 const MINUTE = 60_000;
 
 describe('fake service', () => {
-	let fake: FakeListService;
-	beforeAll(async () => {
-		fake = await startFakeListService();
-	});
-	afterAll(async () => {
-		await fake.close();
-	});
+	const fake = useFakeListService();
 	// A token of its own per test: a 429's pause or pace (kept per credential) must not carry into the next test.
 	let token = '';
 	let tokens = 0;
 	beforeEach(() => {
 		token = `tok_SECRET_review31_${++tokens}`;
-		fake.lists.clear();
-		fake.beforePage = undefined;
-		fake.requests.length = 0;
 	});
 	const trigger = (parameters: IDataObject) =>
 		pollHarness(new RecruitingPollingTrigger(), { options: {}, ...parameters } as never, {

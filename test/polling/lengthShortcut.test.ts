@@ -9,26 +9,14 @@ import type { IDataObject } from 'n8n-workflow';
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { RecruitingPollingTrigger } from '../../nodes/RecruitingPollingTrigger/RecruitingPollingTrigger.node';
 import { pollHarness } from '../harness';
-import { startFakeListService, type FakeListService } from '../harness/fakeServices';
+import { useFakeListService } from '../harness/fakeServices';
 
 const MINUTE = 60_000;
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 const ids = (items: IDataObject[]) => items.map((item) => String((item.object as { id: string }).id));
 
-let fake: FakeListService;
+const fake = useFakeListService();
 let tokens = 0;
-beforeAll(async () => {
-	fake = await startFakeListService();
-});
-afterAll(async () => {
-	await fake.close();
-});
-beforeEach(() => {
-	fake.lists.clear();
-	fake.dateAheadMs = 0;
-	fake.beforePage = undefined;
-	fake.requests.length = 0;
-});
 const trigger = (parameters: IDataObject, engine: 'default' | 'durable' = 'default') =>
 	pollHarness(new RecruitingPollingTrigger(), { options: {}, ...parameters } as never, {
 		engine,
@@ -99,7 +87,7 @@ describe('B: an entry that gets its time without the length changing (unreadable
 		fake.lists.set('/applications', apps);
 		const app = (id: string, time: string | null, sortAt: string) => application(id, time, { sort_at: sortAt });
 		for (let i = 0; i < 5; i++) { const s = at(-2 * 24 * 60 * MINUTE + i); apps.items.push(app(`app_old${i}`, s, s)); }
-		const pending = app('app_pending', null, at(-151_000));
+		const pending: IDataObject = app('app_pending', null, at(-151_000));
 		apps.items.push(pending);
 		const t = trigger({ event: 'application.created' });
 		expect(await t.activate()).toEqual({ emitted: [] });

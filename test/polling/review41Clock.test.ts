@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { RecruitingPollingTrigger } from '../../nodes/RecruitingPollingTrigger/RecruitingPollingTrigger.node';
 import { pollHarness } from '../harness';
-import { startFakeListService, type FakeListService } from '../harness/fakeServices';
+import { useFakeListService } from '../harness/fakeServices';
 import { usePollingFixture } from './fixture';
 
 const fx = usePollingFixture();
@@ -16,19 +16,8 @@ const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 const ids = (items: IDataObject[]) => items.map((item) => String((item.object as { id: string }).id));
 
 describe('a service whose Date header and entry times disagree', () => {
-	let fake: FakeListService;
+	const fake = useFakeListService();
 	let tokens = 0;
-	beforeAll(async () => {
-		fake = await startFakeListService();
-	});
-	afterAll(async () => {
-		await fake.close();
-	});
-	beforeEach(() => {
-		fake.lists.clear();
-		fake.dateAheadMs = 0;
-		fake.requests.length = 0;
-	});
 	const trigger = (parameters: IDataObject) =>
 		pollHarness(new RecruitingPollingTrigger(), { options: {}, ...parameters } as never, {
 			typeVersion: 1, // Job IDs as version 1's text
