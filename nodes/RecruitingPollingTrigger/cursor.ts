@@ -33,16 +33,21 @@ export interface Cursor {
 	offOrderPolls?: number;
 	/** The newest entry's time, and when (service's clock, else n8n's) a poll first saw it. */
 	newest?: { time: number; seenAt: number };
+	/** When (same clock) the last poll began reading the list. */
+	readAt?: number;
 }
 
 /**
- * Entries older than this, already seen, have nothing new below them: the list's own clock has
- * moved on since the newest entry was seen by at least the time elapsed (measured on one clock, so
- * whatever the offset between the service's entries and any clock), and an entry turns up at most
- * the look-back after its own time. Undefined until a poll saw an entry.
+ * Entries older than this have nothing new below them: an entry turns up at most the look-back
+ * after its own time, so one older than the look-back before the last read was in the list then,
+ * and that read found it. The list's clock at that read is the newest entry's time plus the time
+ * elapsed since it was seen (measured on one clock, so whatever the offset between the service's
+ * entries and any clock). Not the time now: an entry may turn up, within the look-back, just after
+ * a read, however long before the next one. Undefined until a poll saw an entry.
  */
-export function settledBefore(cursor: Cursor, now: number): number | undefined {
-	return cursor.newest && cursor.newest.time + Math.max(0, now - cursor.newest.seenAt) - LOOK_BACK_MS;
+export function settledBefore(cursor: Cursor): number | undefined {
+	const { newest, readAt } = cursor;
+	return newest && newest.time + Math.max(0, (readAt ?? newest.seenAt) - newest.seenAt) - LOOK_BACK_MS;
 }
 
 /** One list entry with its ID and its own time. */
@@ -57,14 +62,16 @@ export function isNew(cursor: Cursor, id: string, time: number): boolean {
 }
 
 /**
- * The cursor after a poll that read `entries` (every entry it read at or after the floor, new or
- * not), at `now`. The floor only moves forward, so an entry once behind it is never new again.
+ * The cursor after a poll that began reading the list at `readAt` and read `entries` (every entry
+ * at or after the floor, new or not) by `now`. The floor only moves forward, so an entry once
+ * behind it is never new again.
  */
 export function advance<T>(
 	cursor: Cursor,
 	entries: ReadonlyArray<TimedEntry<T>>,
 	list: { count?: number; order: ListOrder; offOrderPolls?: number },
 	now: number,
+	readAt = now,
 ): Cursor {
 	const seen: Record<string, number> = { ...cursor.seen };
 	for (const { id, time } of entries) if (cursor.floor === null || time >= cursor.floor) seen[id] = time;
@@ -91,6 +98,6 @@ export function advance<T>(
 		count: list.count,
 		order: list.order,
 		...(list.offOrderPolls ? { offOrderPolls: list.offOrderPolls } : {}),
-		...(newestSeen && { newest: newestSeen }),
+		...(newestSeen && { newest: newestSeen, readAt }),
 	};
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, INode, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { MAX_PAGES, recruitingRequestAllItems, recruitingRequestPage, type ListPage } from '../shared/transport';
-import { LOOK_BACK_MS, settledBefore, type Cursor, type ListOrder, type TimedEntry } from './cursor';
+import { CLOCK_SKEW_MS, LOOK_BACK_MS, settledBefore, type Cursor, type ListOrder, type TimedEntry } from './cursor';
 
 /** Pages of the largest size: the fewest requests for a poll that finds many new items. */
 export const POLL_PAGE_SIZE = 100;
@@ -71,8 +71,8 @@ export class ListReader {
 
 	/**
 	 * @param seeding reads the look-back window before the newest entry.
-	 * @param now the time now (the service's, else n8n's): with the cursor's newest entry it tells
-	 *   which entries are settled (cursor.ts), so an idle read stops at them (one page after a burst).
+	 * @param now the time now (the service's, else n8n's): an entry stamped further ahead of it than
+	 *   CLOCK_SKEW_MS counts as that while seeding, so that it does not hide the entries before it.
 	 */
 	constructor(
 		private readonly context: IPollFunctions,
@@ -145,14 +145,14 @@ export class ListReader {
 
 	/** Entries before this time are old: the cursor's floor, or while seeding the look-back before the newest entry. */
 	private floor(): number {
-		if (this.seeding) return this.newest - LOOK_BACK_MS;
+		if (this.seeding) return Math.min(this.newest, this.now() + CLOCK_SKEW_MS) - LOOK_BACK_MS;
 		return this.cursor.floor ?? -Infinity;
 	}
 
 	/** Where a read may stop: below the floor, or below the entries that are settled. */
 	private readTo(): number {
 		if (this.seeding) return this.floor();
-		return Math.max(this.floor(), settledBefore(this.cursor, this.now()) ?? -Infinity);
+		return Math.max(this.floor(), settledBefore(this.cursor) ?? -Infinity);
 	}
 
 	private page(page: number): Promise<ListPage> {

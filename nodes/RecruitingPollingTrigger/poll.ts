@@ -17,7 +17,7 @@ import { pollItem, text, timeOf } from './items';
 import { ListReader, nodeErrorOf, type ListRead, type PolledList } from './listReader';
 import { EVENTS } from './events';
 import { newestMatch } from './sample';
-import { exclusively, isActivationPoll, keepSeed, readState, savedSeed, writeState, type PollState } from './pollState';
+import { exclusively, isActivationPoll, mirroredState, mirrorState, readState, writeState, type PollState } from './pollState';
 import { readSettings, type Settings } from './settings';
 import { readJobApplications, stageChanges } from './stageChanges';
 
@@ -109,9 +109,12 @@ async function pollOnce(this: IPollFunctions, settings: Settings, before: PollSt
 	const state: PollState = { version: 1, key, cursors: {}, stages: {} };
 	const found: Array<{ time: number; item: IDataObject }> = [];
 	const goneJobs: string[] = [];
+	/** Jobs the service showed it has: one reported gone before was restored, and is reported again if deleted again. */
+	const presentJobs: string[] = [];
 	const startFrom = before === undefined ? settings.startFrom : before.since;
 	if (settings.event === 'application.stage.updated') {
-		const { byJob, gone } = await readJobApplications.call(this, settings.jobIds, before?.stages, activation);
+		const { byJob, gone, present } = await readJobApplications.call(this, settings.jobIds, before?.stages, activation);
+		presentJobs.push(...present);
 		const changes = stageChanges(byJob, before?.stages, new Date(runOf(this).serviceNow() ?? Date.now()).toISOString());
 		state.stages = changes.stages;
 		for (const jobId of gone) {
@@ -129,6 +132,7 @@ async function pollOnce(this: IPollFunctions, settings: Settings, before: PollSt
 		const seeding = kept === undefined && startFrom === undefined;
 		const cursor: Cursor = kept ?? { floor: startFrom ?? null, seen: {} };
 		let read: ListRead;
+		const readStart = Date.now();
 		try {
 			read = await readList.call(this, list, cursor, seeding);
 		} catch (error) {
@@ -138,23 +142,27 @@ async function pollOnce(this: IPollFunctions, settings: Settings, before: PollSt
 			goneJobs.push(listKey.slice('job:'.length));
 			continue;
 		}
+		if (listKey.startsWith('job:')) presentJobs.push(listKey.slice('job:'.length));
 		for (const entry of read.entries) {
 			if (seeding || !isNew(cursor, entry.id, entry.time)) continue;
 			const item = event.toItem(settings, listKey, entry);
 			if (item) found.push({ time: entry.time, item });
 		}
-		// On the service's clock (its Date header), where it says it; n8n's otherwise.
+		// On the service's clock (its Date header), where it says it; n8n's otherwise. The read began
+		// that much earlier, on the same clock.
 		const now = runOf(this).serviceNow() ?? Date.now();
+		const readAt = now - (Date.now() - readStart);
 		// An empty list when seeded starts from now less the look-back, as a list with entries does
 		// from its newest: an empty page from a faulty service must not turn the whole history into
 		// news later, and an entry that turns up late is found as in any list.
 		// The earlier of the service's clock and n8n's: a floor too early replays nothing of a list that was empty.
 		const from: Cursor = seeding ? { floor: read.entries.length === 0 ? Math.min(now, Date.now()) - LOOK_BACK_MS : null, seen: {} } : cursor;
-		state.cursors[listKey] = advance(from, read.entries, read, now);
+		state.cursors[listKey] = advance(from, read.entries, read, now, readAt);
 	}
 	found.sort((a, b) => a.time - b.time);
-	// Reported once per job: what earlier polls found gone stays known while the job is in Job IDs.
-	const reported = (before?.gone ?? []).filter((jobId) => settings.jobIds.includes(jobId));
+	// Reported once per job: what earlier polls found gone stays known while the job is in Job IDs
+	// and not found again.
+	const reported = (before?.gone ?? []).filter((jobId) => settings.jobIds.includes(jobId) && !presentJobs.includes(jobId));
 	const newlyGone = goneJobs.filter((jobId) => !reported.includes(jobId));
 	if (reported.length + newlyGone.length > 0) state.gone = [...reported, ...newlyGone];
 	return { items: found.map((f) => f.item), state, newlyGone };
@@ -230,8 +238,11 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	const nodeId = this.getNode().id;
 	const trigger = `${this.getWorkflow().id ?? ''}:${nodeId}`;
 	const outcome = await exclusively(staticData, trigger, activation, async () => {
-		const saved = readState(staticData, key);
-		const before = saved ?? savedSeed(globalData, nodeId, key);
+		const before = readState(staticData, key) ?? mirroredState(globalData, nodeId, key);
+		const keep = (state: PollState) => {
+			writeState(staticData, state);
+			mirrorState(globalData, nodeId, state);
+		};
 		let result;
 		try {
 			result = await pollOnce.call(this, settings, before, key, activation);
@@ -241,21 +252,16 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 			if (before === undefined) {
 				// The earlier clock, less a minute: what arrives after publishing is reported whichever clock is behind.
 				const since = settings.startFrom ?? Math.min(runOf(this).serviceNow() ?? Date.now(), Date.now()) - CLOCK_SKEW_MS;
-				const seed: PollState = { version: 1, key, cursors: {}, stages: {}, since };
-				writeState(staticData, seed);
-				keepSeed(globalData, nodeId, seed);
+				keep({ version: 1, key, cursors: {}, stages: {}, since });
 				warn.call(this, `the service rate-limited the first poll (for ${describeSeconds(wait)}); the next poll reports what is new since ${new Date(since).toISOString()}`);
 			} else {
+				keep(before);
 				warn.call(this, `the service rate-limited the poll at activation (for ${describeSeconds(wait)}); the next poll goes on from where the trigger stood`);
 			}
 			return [];
 		}
-		writeState(staticData, result.state);
+		keep(result.state);
 		if (result.newlyGone.length > 0) reportGone.call(this, result.newlyGone, goneWhat(settings));
-		// This poll seeded: its state is also the seed, until a later poll finds the node's state saved
-		// (n8n's durable polling may not keep what this poll wrote). One that went on from the seed leaves it.
-		if (before === undefined) keepSeed(globalData, nodeId, result.state);
-		else if (saved !== undefined) keepSeed(globalData, nodeId, undefined);
 		return result.items;
 	});
 	return outcome && outcome.length > 0 ? [this.helpers.returnJsonArray(outcome)] : null;

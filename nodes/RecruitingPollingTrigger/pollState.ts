@@ -17,9 +17,9 @@ import type { Cursor } from './cursor';
  *     skips instead of emitting the same items again;
  *   - which poll contexts have polled: n8n runs the activation poll and the scheduled ones of one
  *     activation on the same context, so the first poll of a context is the activation poll;
- * - **In the workflow's global static data**, by node ID: the first poll's seed, until a poll finds
- *   the node's state saved (savedSeed): n8n's durable polling does not keep the node's state that
- *   the activation poll wrote, and a second seed would swallow what arrived since.
+ * - **In the workflow's global static data**, by node ID: a copy of the same PollState
+ *   (mirroredState), read when the node's own static data has none: after the node was renamed,
+ *   and at the first scheduled poll of n8n's durable polling.
  */
 export interface PollState {
 	version: 1;
@@ -34,7 +34,7 @@ export interface PollState {
 	 * not read yet start from this time (ms, the service's clock) instead of where the account stands then.
 	 */
 	since?: number;
-	/** Jobs of Job IDs found deleted (404), already reported in a failed execution: reported once, logged at every poll. */
+	/** Jobs of Job IDs found deleted (404), already reported in a failed execution: reported once per deletion, logged at every poll. */
 	gone?: string[];
 }
 
@@ -91,25 +91,21 @@ export function isActivationPoll(context: object): boolean {
 	return true;
 }
 
-const SEEDS_FIELD = 'recruitingPollSeeds';
+/** By node ID (the name is from when only the first poll's seed was kept there). */
+const MIRRORS_FIELD = 'recruitingPollSeeds';
 
 /**
- * The seed a first poll wrote for this node, kept in the workflow's global static data (by node
- * ID) until a poll finds the node's own state saved: n8n's durable polling keeps the node's state
- * only from scheduled polls, but saves the workflow's other static data after activation. A
- * workflow imported or created anew has none, so its first poll seeds (or starts from Start From).
+ * The node's state as the workflow's global static data keeps it, by node ID: n8n keys a node's
+ * own static data by the node's name, so a renamed trigger finds none there, and n8n's durable
+ * polling does not keep what the activation poll wrote there (it saves the workflow's other static
+ * data after activation). Both would start afresh: Start From again, or a seed that swallows what
+ * arrived since. Without durable cursors n8n saves both in the same moment, so the copy is as recent.
  */
-export function savedSeed(globalData: IDataObject, nodeId: string, key: string): PollState | undefined {
-	const seed = (globalData[SEEDS_FIELD] as IDataObject | undefined)?.[nodeId];
-	return seed === undefined ? undefined : readState({ [STATE_FIELD]: seed }, key);
+export function mirroredState(globalData: IDataObject, nodeId: string, key: string): PollState | undefined {
+	const mirrored = (globalData[MIRRORS_FIELD] as IDataObject | undefined)?.[nodeId];
+	return mirrored === undefined ? undefined : readState({ [STATE_FIELD]: mirrored }, key);
 }
 
-/** Keeps a seed (`state`), or drops it (undefined) once a poll found the node's own state saved. */
-export function keepSeed(globalData: IDataObject, nodeId: string, state: PollState | undefined): void {
-	const seeds = { ...((globalData[SEEDS_FIELD] as IDataObject | undefined) ?? {}) };
-	if (state === undefined && seeds[nodeId] === undefined) return;
-	if (state === undefined) delete seeds[nodeId];
-	else seeds[nodeId] = state as unknown as IDataObject;
-	if (Object.keys(seeds).length === 0) delete globalData[SEEDS_FIELD];
-	else globalData[SEEDS_FIELD] = seeds;
+export function mirrorState(globalData: IDataObject, nodeId: string, state: PollState): void {
+	globalData[MIRRORS_FIELD] = { ...((globalData[MIRRORS_FIELD] as IDataObject | undefined) ?? {}), [nodeId]: state as unknown as IDataObject };
 }

@@ -54,10 +54,12 @@ function shownStage(stage: Stage): IDataObject {
 	return { parent_stage: stage.parent || null, custom_stage: hasCustom ? { id: stage.customId || null, name: stage.customName || null } : null };
 }
 
-/** Each job's applications, and the followed jobs the service no longer has. */
+/** Each job's applications, the followed jobs the service no longer has, and those it showed it has. */
 export interface JobApplications {
 	byJob: Map<string, IDataObject[]>;
 	gone: string[];
+	/** Looked up, or with applications: a job reported gone before and found here was restored. */
+	present: string[];
 }
 
 /**
@@ -75,6 +77,7 @@ export async function readJobApplications(
 ): Promise<JobApplications> {
 	const byJob = new Map<string, IDataObject[]>();
 	const gone: string[] = [];
+	const present: string[] = [];
 	let followed = 0;
 	for (const jobId of jobIds) {
 		const job = { method: 'GET' as const, path: resourcePath('jobs', jobId), notFound: `job "${jobId}"` };
@@ -84,12 +87,16 @@ export async function readJobApplications(
 			gone.push(jobId);
 			continue;
 		}
+		if (known[jobId] === undefined || lookUpFollowed) present.push(jobId);
 		const room = MAX_FOLLOWED_APPLICATIONS - followed + 1;
 		const applications = await recruitingRequestAllItems.call(this, {
 			path: resourcePath('applications'),
 			qs: { job_id: jobId },
 			// A whole number of full pages: an idle job of 95 applications is one request.
 			limit: Math.ceil(room / MAX_PAGE_SIZE) * MAX_PAGE_SIZE,
+			// An application missed because another was removed while its list was read would come
+			// back next poll as a move from nowhere.
+			rereadIfChanged: true,
 		});
 		const emptied = applications.length === 0 && Object.keys(known[jobId] ?? {}).length > 0;
 		if (emptied && !(await exists())) {
@@ -107,8 +114,9 @@ export async function readJobApplications(
 			);
 		}
 		byJob.set(jobId, applications);
+		if (applications.length > 0 && !present.includes(jobId)) present.push(jobId);
 	}
-	return { byJob, gone };
+	return { byJob, gone, present };
 }
 
 /** The parent stage applications arrive in: one found elsewhere was moved, or added there. */

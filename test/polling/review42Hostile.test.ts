@@ -188,3 +188,62 @@ describe('a followed job deleted, restored (same ID), deleted again', () => {
 		expect(t.failures).toHaveLength(2);
 	});
 });
+
+describe('the fixes of review 42, further cases', () => {
+	afterEach(() => jest.useRealTimers());
+
+	it('hourly polls, an oldest-first list (New Job Note): a note that turns up 2½ min late just after a poll, on an earlier page, is reported at the next poll', async () => {
+		const notes = { items: [] as IDataObject[], field: 'date_created', order: 'oldestFirst' as const };
+		fake.lists.set('/jobs/job_1/notes', notes);
+		for (let i = 0; i < 5; i++) notes.items.push({ id: `jnote_old${i}`, date_created: at(-2 * 24 * 60 * MINUTE + i), text: 'old' });
+		const t = trigger({ event: 'job.note.created', jobIds: 'job_1' });
+		expect(await t.activate()).toEqual({ emitted: [] });
+		for (let i = 0; i < 150; i++) notes.items.push({ id: `jnote_b${String(i).padStart(3, '0')}`, date_created: at(-150_000 + i * 1000), text: 'burst' });
+		expect((await t.tick()).emitted).toHaveLength(150);
+		fakeClock();
+		notes.items.push({ id: 'jnote_late', date_created: at(-151_000), text: 'late' }); // page 1 of 2, oldest first
+		later(60 * MINUTE);
+		const emitted = [...ids((await t.tick()).emitted)];
+		later(60 * MINUTE);
+		emitted.push(...ids((await t.tick()).emitted));
+		expect(emitted).toEqual(['jnote_late']);
+	});
+
+	it('Application Stage Changed: an application added while page 2 is read: the poll reads the job again, fails nothing and invents nothing', async () => {
+		fake.lists.set('/jobs/job_1', { items: [], field: 'applied_at', order: 'newestFirst' });
+		const apps = { items: [] as IDataObject[], field: 'applied_at', order: 'newestFirst' as const };
+		fake.lists.set('/applications', apps);
+		for (let i = 0; i < 150; i++) apps.items.push(application(`app_s${String(i).padStart(3, '0')}`, at(-(i + 1) * MINUTE), i === 99 ? { stage: { parent_stage: 'interview', custom_stage: null } } : {}));
+		const t = trigger({ event: 'application.stage.updated', jobIds: 'job_1' });
+		expect(await t.activate()).toEqual({ emitted: [] });
+		fake.beforePage = (path, page) => {
+			if (path === '/applications' && page === 2) {
+				apps.items.push(application('app_added', at(0)));
+				fake.beforePage = undefined;
+			}
+		};
+		const emitted = [...(await t.tick()).emitted, ...(await t.tick()).emitted];
+		expect(t.failures).toEqual([]);
+		expect(emitted).toEqual([]);
+	});
+
+	it('Application Stage Changed: a job whose applications change at every page of three reads fails the poll as temporarily unavailable, naming the list; the next poll goes on', async () => {
+		fake.lists.set('/jobs/job_1', { items: [], field: 'applied_at', order: 'newestFirst' });
+		const apps = { items: [] as IDataObject[], field: 'applied_at', order: 'newestFirst' as const };
+		fake.lists.set('/applications', apps);
+		for (let i = 0; i < 150; i++) apps.items.push(application(`app_s${String(i).padStart(3, '0')}`, at(-(i + 1) * MINUTE)));
+		const t = trigger({ event: 'application.stage.updated', jobIds: 'job_1' });
+		expect(await t.activate()).toEqual({ emitted: [] });
+		let added = 0;
+		fake.beforePage = (path, page) => {
+			if (path === '/applications' && page === 2) apps.items.push(application(`app_added${++added}`, at(0)));
+		};
+		const error = (await t.tick()).error as (Error & { description?: string; failure?: { cause: string } }) | undefined;
+		expect(added).toBe(3);
+		expect(error?.message).toMatch(/inconsistent list/);
+		expect(error?.description).toMatch(/\/applications: its length changed while it was read, 3 times/);
+		expect(error?.failure?.cause).toBe('temporarily-unavailable');
+		fake.beforePage = undefined;
+		expect(await t.tick()).toEqual({ emitted: [] });
+	});
+});

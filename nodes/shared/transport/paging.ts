@@ -47,7 +47,15 @@ export interface ListRequest {
 	concurrency?: number;
 	/** The most pages a list may have; past it the list is refused (default MAX_PAGES). */
 	maxPages?: number;
+	/**
+	 * Read the list again (at most READS_OF_A_CHANGING_LIST times) when its length changes between
+	 * its pages: an item added or removed meanwhile shifts others across a page boundary, so one
+	 * would be met twice or missed without a trace.
+	 */
+	rereadIfChanged?: boolean;
 }
+
+const READS_OF_A_CHANGING_LIST = 3;
 
 /**
  * A bound on any list: a service that keeps saying "next page" with items the repeat guard cannot
@@ -121,12 +129,29 @@ export async function recruitingRequestAllItems(
 	this: RecruitingContext,
 	list: ListRequest,
 ): Promise<IDataObject[]> {
+	for (let read = 1; ; read++) {
+		const items = await readAllItems.call(this, list);
+		if (items !== undefined) return items;
+		if (read === READS_OF_A_CHANGING_LIST) {
+			throw new NodeApiError(this.getNode(), { reason: 'list kept changing' } as JsonObject, {
+				message: 'The Recruiting service returned an inconsistent list',
+				description: `${list.path}: its length changed while it was read, ${read} times in a row. Stopped to avoid losing or repeating items; try again shortly.`,
+				itemIndex: list.itemIndex,
+			});
+		}
+	}
+}
+
+/** One read of the list, as recruitingRequestAllItems says; undefined when it changed (rereadIfChanged). */
+async function readAllItems(this: RecruitingContext, list: ListRequest): Promise<IDataObject[] | undefined> {
 	const node = this.getNode();
 	const pageSize = pageSizeFor(list.limit);
 	const concurrency = Math.max(1, Math.floor(list.concurrency ?? pagesInFlightOf.call(this, list.itemIndex)));
 	const collected: IDataObject[] = [];
 	const idsSeen = new Set<string>();
 	let totalPages: number | undefined;
+	let firstTotal: number | undefined;
+	let changed = false;
 
 	const fetchPage = async (page: number) =>
 		(await recruitingRequest.call(this, {
@@ -158,6 +183,11 @@ export async function recruitingRequestAllItems(
 			}
 		}
 		const items = envelope.items;
+		const length = envelope.meta?.total_items;
+		if (list.rereadIfChanged && typeof length === 'number') {
+			firstTotal ??= length;
+			if (length !== firstTotal) return (changed = true);
+		}
 		// Any id seen before means a repeated or shifted page: the list would hold duplicates.
 		for (const item of items) {
 			if (typeof item !== 'object' || item === null || Array.isArray(item)) {
@@ -210,5 +240,5 @@ export async function recruitingRequestAllItems(
 	}
 	// One after another: no `total_pages`, one page at a time asked for, or a short list under a limit.
 	if (!finished) await walkInOrder({ first: next, last: Infinity, window: 1, start: fetchPage, accept });
-	return collected;
+	return changed ? undefined : collected;
 }
