@@ -13,13 +13,11 @@ import { stageChanges } from '../../nodes/RecruitingPollingTrigger/stageChanges'
 import type { Application, Feedback } from '../../sandbox';
 import { pollHarness } from '../harness';
 import { useFakeListService } from '../harness/fakeServices';
+import { application, at, ids, MINUTE } from './fakeKit';
 import { apiGet, usePollingFixture, warningsDuring } from './fixture';
 
 const fx = usePollingFixture();
 const NEW_APPLICATION = { event: 'application.created' };
-const ids = (items: IDataObject[]) => items.map((item) => String((item.object as { id: string | number }).id));
-const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
-const MINUTE = 60_000;
 
 describe('fake service', () => {
 	const fake = useFakeListService();
@@ -35,12 +33,6 @@ describe('fake service', () => {
 			credentials: { recruitingApi: { baseUrl: fake.url, companyId: 'co_fake', accessToken: token } },
 			credentialTypes: [new RecruitingApi()],
 		});
-	const application = (id: string, appliedAt: string) => ({
-		id,
-		applied_at: appliedAt,
-		job: { id: 'job_1' },
-		stage: { parent_stage: 'new', custom_stage: null },
-	});
 
 	it('newest first: an application deleted from page 1 while page 2 is read does not make another one missed', async () => {
 		const apps = { items: [] as IDataObject[], order: 'newestFirst' as const, field: 'applied_at' };

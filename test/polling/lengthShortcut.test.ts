@@ -6,46 +6,17 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
-import { RecruitingPollingTrigger } from '../../nodes/RecruitingPollingTrigger/RecruitingPollingTrigger.node';
-import { pollHarness } from '../harness';
 import { useFakeListService } from '../harness/fakeServices';
-
-const MINUTE = 60_000;
-const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
-const ids = (items: IDataObject[]) => items.map((item) => String((item.object as { id: string }).id));
+import { application, at, burstOf150, ids, MINUTE, triggerOn } from './fakeKit';
 
 const fake = useFakeListService();
-let tokens = 0;
-const trigger = (parameters: IDataObject, engine: 'default' | 'durable' = 'default') =>
-	pollHarness(new RecruitingPollingTrigger(), { options: {}, ...parameters } as never, {
-		engine,
-		typeVersion: 1,
-		credentials: { recruitingApi: { baseUrl: fake.url, companyId: 'co_fake', accessToken: `tok_length_${++tokens}` } },
-		credentialTypes: [new RecruitingApi()],
-	});
-const application = (id: string, appliedAt: string | null, extra: IDataObject = {}) => ({
-	id,
-	applied_at: appliedAt,
-	job: { id: 'job_1' },
-	stage: { parent_stage: 'new', custom_stage: null },
-	...extra,
-});
+const onFake = triggerOn(fake, 'tok_length');
+const trigger = (parameters: IDataObject, engine: 'default' | 'durable' = 'default') => onFake(parameters, { engine });
 const appRequests = () => fake.requests.filter((r) => r.startsWith('/applications?'));
 const noteRequests = () => fake.requests.filter((r) => r.startsWith('/jobs/job_1/notes?'));
 
-/** 5 old applications, seeded; then 150 at once (page 1 and 2), reported. */
-async function afterBurst(engine: 'default' | 'durable' = 'default', totalItems?: (length: number) => number) {
-	const apps = { items: [] as IDataObject[], field: 'applied_at', order: 'newestFirst' as const, totalItems };
-	fake.lists.set('/applications', apps);
-	for (let i = 0; i < 5; i++) apps.items.push(application(`app_old${i}`, at(-2 * 24 * 60 * MINUTE + i)));
-	const t = trigger({ event: 'application.created' }, engine);
-	expect(await t.activate()).toEqual({ emitted: [] });
-	const burst = Array.from({ length: 150 }, (_, i) => application(`app_b${String(i).padStart(3, '0')}`, at(-150_000 + i * 1000)));
-	apps.items.push(...burst);
-	expect((await t.tick()).emitted).toHaveLength(150);
-	return { apps, t, burst };
-}
+const afterBurst = (engine: 'default' | 'durable' = 'default', totalItems?: (length: number) => number) =>
+	burstOf150(fake, (parameters) => trigger(parameters, engine), totalItems);
 
 describe('A: a deletion seen by an unsaved idle poll, then a restart / republish, masks a late entry', () => {
 	it('control: no restart: the late entry is found', async () => {

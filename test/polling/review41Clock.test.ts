@@ -4,27 +4,15 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
-import { RecruitingPollingTrigger } from '../../nodes/RecruitingPollingTrigger/RecruitingPollingTrigger.node';
-import { pollHarness } from '../harness';
 import { useFakeListService } from '../harness/fakeServices';
+import { application, at, burstOf150, ids, MINUTE, triggerOn } from './fakeKit';
 import { usePollingFixture } from './fixture';
 
 const fx = usePollingFixture();
-const MINUTE = 60_000;
-const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
-const ids = (items: IDataObject[]) => items.map((item) => String((item.object as { id: string }).id));
 
 describe('a service whose Date header and entry times disagree', () => {
 	const fake = useFakeListService();
-	let tokens = 0;
-	const trigger = (parameters: IDataObject) =>
-		pollHarness(new RecruitingPollingTrigger(), { options: {}, ...parameters } as never, {
-			typeVersion: 1, // Job IDs as version 1's text
-			credentials: { recruitingApi: { baseUrl: fake.url, companyId: 'co_fake', accessToken: `tok_review41_${++tokens}` } },
-			credentialTypes: [new RecruitingApi()],
-		});
-	const application = (id: string, appliedAt: string) => ({ id, applied_at: appliedAt, job: { id: 'job_1' }, stage: { parent_stage: 'new', custom_stage: null } });
+	const trigger = triggerOn(fake, 'tok_review41');
 
 	it('Date header an hour ahead of the entries\' times: the first note of a job that had none is reported', async () => {
 		fake.dateAheadMs = process.env.REVIEW41_CONTROL ? 0 : 60 * MINUTE;
@@ -38,14 +26,7 @@ describe('a service whose Date header and entry times disagree', () => {
 
 	it('entry times 10 min behind the Date header: an entry that turns up 2½ min after its own time, below a page of seen ones, is reported', async () => {
 		fake.dateAheadMs = process.env.REVIEW41_CONTROL ? 0 : 10 * MINUTE;
-		const apps = { items: [] as IDataObject[], field: 'applied_at', order: 'newestFirst' as const };
-		fake.lists.set('/applications', apps);
-		for (let i = 0; i < 5; i++) apps.items.push(application(`app_old${i}`, at(-2 * 24 * 60 * MINUTE + i)));
-		const t = trigger({ event: 'application.created' });
-		expect(await t.activate()).toEqual({ emitted: [] });
-		const burst = Array.from({ length: 150 }, (_, i) => application(`app_b${String(i).padStart(3, '0')}`, at(-150_000 + i * 1000)));
-		apps.items.push(...burst);
-		expect((await t.tick()).emitted).toHaveLength(150);
+		const { apps, t } = await burstOf150(fake, trigger);
 		// Within the cursor's look-back (5 min before the newest entry), older than the whole burst: page 2.
 		const late = application('app_late', at(-151_000));
 		apps.items.push(late);

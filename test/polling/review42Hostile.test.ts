@@ -4,31 +4,12 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
-import { RecruitingPollingTrigger } from '../../nodes/RecruitingPollingTrigger/RecruitingPollingTrigger.node';
-import { pollHarness } from '../harness';
 import { useFakeListService } from '../harness/fakeServices';
-
-const MINUTE = 60_000;
-const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
-const ids = (items: IDataObject[]) => items.map((item) => String((item.object as { id: string }).id));
+import { application, at, burstOf150, ids, MINUTE, triggerOn } from './fakeKit';
 
 const fake = useFakeListService();
-let tokens = 0;
-const trigger = (parameters: IDataObject, engine: 'default' | 'durable' = 'default') =>
-	pollHarness(new RecruitingPollingTrigger(), { options: {}, ...parameters } as never, {
-		engine,
-		typeVersion: 1,
-		credentials: { recruitingApi: { baseUrl: fake.url, companyId: 'co_fake', accessToken: `tok_review42_${++tokens}` } },
-		credentialTypes: [new RecruitingApi()],
-	});
-const application = (id: string, appliedAt: string, extra: IDataObject = {}) => ({
-	id,
-	applied_at: appliedAt,
-	job: { id: 'job_1' },
-	stage: { parent_stage: 'new', custom_stage: null },
-	...extra,
-});
+const onFake = triggerOn(fake, 'tok_review42');
+const trigger = (parameters: IDataObject, engine: 'default' | 'durable' = 'default') => onFake(parameters, { engine });
 
 /** Moves n8n's clock and the service's (the fake's Date header follows Date.now) by `ms`. */
 function later(ms: number) {
@@ -37,18 +18,7 @@ function later(ms: number) {
 const fakeClock = () =>
 	jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'] });
 
-/** 5 old applications, seeded; then 150 in the 2½ minutes before now (pages 1 and 2), reported. */
-async function afterBurst(engine: 'default' | 'durable' = 'default') {
-	const apps = { items: [] as IDataObject[], field: 'applied_at', order: 'newestFirst' as const };
-	fake.lists.set('/applications', apps);
-	for (let i = 0; i < 5; i++) apps.items.push(application(`app_old${i}`, at(-2 * 24 * 60 * MINUTE + i)));
-	const t = trigger({ event: 'application.created' }, engine);
-	expect(await t.activate()).toEqual({ emitted: [] });
-	const burst = Array.from({ length: 150 }, (_, i) => application(`app_b${String(i).padStart(3, '0')}`, at(-150_000 + i * 1000)));
-	apps.items.push(...burst);
-	expect((await t.tick()).emitted).toHaveLength(150);
-	return { apps, t, burst };
-}
+const afterBurst = () => burstOf150(fake, (parameters) => trigger(parameters));
 
 describe('the look-back window and the poll interval', () => {
 	afterEach(() => jest.useRealTimers());
@@ -106,22 +76,9 @@ describe('the trigger node renamed on a published workflow (n8n keeps node stati
 	/** The same workflow and node (same IDs, same stored static data), the node renamed, republished. */
 	function renamed(t: ReturnType<typeof trigger>, workflowId: string, parameters: IDataObject) {
 		t.stop();
-		return pollHarness(new RecruitingPollingTrigger(), { options: {}, ...parameters } as never, {
-			typeVersion: 1,
-			workflowId,
-			nodeName: 'New applications (renamed)',
-			staticData: t.store,
-			credentials: { recruitingApi: { baseUrl: fake.url, companyId: 'co_fake', accessToken: `tok_review42_${++tokens}` } },
-			credentialTypes: [new RecruitingApi()],
-		});
+		return onFake(parameters, { workflowId, nodeName: 'New applications (renamed)', staticData: t.store });
 	}
-	const named = (parameters: IDataObject, workflowId: string) =>
-		pollHarness(new RecruitingPollingTrigger(), { options: {}, ...parameters } as never, {
-			typeVersion: 1,
-			workflowId,
-			credentials: { recruitingApi: { baseUrl: fake.url, companyId: 'co_fake', accessToken: `tok_review42_${++tokens}` } },
-			credentialTypes: [new RecruitingApi()],
-		});
+	const named = (parameters: IDataObject, workflowId: string) => onFake(parameters, { workflowId });
 
 	it('with Start From: renaming the node does not deliver again what was already reported', async () => {
 		const workflowId = `review42-rename-${++workflows}`;

@@ -2,7 +2,7 @@
 /**
  * The Recruiting Polling Trigger inside a real n8n (issue 31, point 5): every new application
  * exactly once across n8n's own polls, a restart with applications added while n8n was stopped,
- * unpublish/publish, a poll answered 500 (a server error: a 503 is waited out as overload) and 250 applications between two polls; stage changes
+ * unpublish/publish with the trigger renamed, a poll answered 500 (a server error: a 503 is waited out as overload) and 250 applications between two polls; stage changes
  * with the previous and the new stage; a followed job deleted (jobGoneChecks.js). In queue mode the polls run on the main process and the
  * executions on the worker. n8n polls at most once a minute: each step waits for the next poll.
  */
@@ -13,6 +13,8 @@ const { durablePollingChecks } = require('./durablePollingChecks');
 const { jobGoneChecks } = require('./jobGoneChecks');
 
 const NODE = 'Recruiting Polling Trigger';
+/** The trigger's name after the unpublish/publish step renames it (n8n keeps node static data by name). */
+const RENAMED = 'New applications';
 /** Long enough for the next minute's poll, its retries and the execution to be stored. */
 const NEXT_POLL_MS = 150_000;
 
@@ -23,11 +25,20 @@ function pollingWorkflow(credential, name, parameters) {
 /** Application ids each successful execution started with, oldest execution first. */
 async function emittedRuns(n8n, workflowId) {
 	const executions = (await executionsOf(n8n, workflowId)).sort((a, b) => Number(a.id) - Number(b.id));
+	const itemsOf = (execution) => nodeItems(execution, execution.data?.resultData?.runData?.[RENAMED] ? RENAMED : NODE);
 	return executions.map((execution) => ({
 		status: execution.status,
-		ids: execution.status === 'success' ? nodeItems(execution, NODE).map((item) => item.object.id) : [],
-		items: execution.status === 'success' ? nodeItems(execution, NODE) : [],
+		ids: execution.status === 'success' ? itemsOf(execution).map((item) => item.object.id) : [],
+		items: execution.status === 'success' ? itemsOf(execution) : [],
 	}));
+}
+
+/** Renames the workflow's trigger node as the editor does: nodes and connections, static data untouched. */
+async function renameTrigger(n8n, workflowId) {
+	const current = await n8n.api('GET', `/workflows/${workflowId}`);
+	const nodes = current.nodes.map((node) => (node.name === NODE ? { ...node, name: RENAMED } : node));
+	const connections = Object.fromEntries(Object.entries(current.connections).map(([from, to]) => [from === NODE ? RENAMED : from, to]));
+	await n8n.api('PUT', `/workflows/${workflowId}`, { name: current.name, nodes, connections, settings: current.settings ?? {} });
 }
 
 /**
@@ -71,7 +82,7 @@ async function pollingChecks(checks, n8n, sb, credential, { restart = false, que
 		'polling: stage changes on a chosen job -> one item per change with the previous and the new stage',
 		'polling: New Job Note on two jobs, one deleted at the service -> the other\'s note comes, one failed execution names the deleted job, a later poll adds none',
 		'polling: n8n stopped, 2 added, started -> exactly those 2',
-		'polling: unpublished, 1 added, published -> exactly that 1',
+		'polling: unpublished, the trigger node renamed, 1 added, published -> exactly that 1 (the state is found by node ID)',
 		'polling: polls answered 500 while 250 are added -> no execution, nothing lost: the next poll emits exactly the 250, none twice',
 		'polling: every added application exactly once across all of it',
 	];
@@ -142,6 +153,7 @@ async function pollingChecks(checks, n8n, sb, credential, { restart = false, que
 		await checks.check(names[5], async () => {
 			const before = (await emittedRuns(n8n, wf.id)).flatMap((r) => r.ids).length;
 			await n8n.api('POST', `/workflows/${wf.id}/deactivate`);
+			await renameTrigger(n8n, wf.id);
 			const one = await apply('f');
 			await n8n.api('POST', `/workflows/${wf.id}/activate`);
 			const runs = await emittedCount(wf.id, before + 1, 'the poll at publishing');
