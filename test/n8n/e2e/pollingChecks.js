@@ -7,7 +7,7 @@
  * executions on the worker. n8n polls at most once a minute: each step waits for the next poll.
  */
 const assert = require('assert');
-const { waitFor, executionsOf, nodeItems, sleep } = require('../../../scripts/e2e/lib');
+const { log, waitFor, executionsOf, nodeItems, sleep } = require('../../../scripts/e2e/lib');
 const { chain, recruitingPollingTrigger, workflowNode } = require('../../../scripts/n8n/workflow');
 const { durablePollingChecks } = require('./durablePollingChecks');
 const { jobGoneChecks } = require('./jobGoneChecks');
@@ -158,6 +158,9 @@ async function pollingChecks(checks, n8n, sb, credential, { restart = false, que
 			await n8n.api('POST', `/workflows/${wf.id}/activate`);
 			const runs = await emittedCount(wf.id, before + 1, 'the poll at publishing');
 			assert.deepStrictEqual(runs[runs.length - 1].ids, [one]);
+			// What n8n kept: its node static data by name (the old name's too), the trigger's copy by node ID.
+			const { staticData } = await n8n.api('GET', `/workflows/${wf.id}`);
+			log(`static data after the rename: ${Object.keys(staticData ?? {}).join(', ')}; global: ${Object.keys(staticData?.global ?? {}).join(', ')}`);
 		});
 		await checks.check(names[6], async () => {
 			const before = (await emittedRuns(n8n, wf.id)).filter((r) => r.status === 'success').length;
