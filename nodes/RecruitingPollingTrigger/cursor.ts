@@ -17,6 +17,12 @@ export const MAX_SEEN_IDS = 1000;
  */
 export const CLOCK_SKEW_MS = 60_000;
 
+/**
+ * How far behind n8n's clock the service's may be when its answers do not say (no Date header):
+ * an empty list seeded then starts this much earlier, so its first entries are not lost.
+ */
+export const UNSTATED_CLOCK_OFFSET_MS = 60 * 60_000;
+
 /** The order a list came in: newest first (the sort was honoured), oldest first, or neither. */
 export type ListOrder = 'newestFirst' | 'oldestFirst' | 'unordered';
 
@@ -64,24 +70,25 @@ export function isNew(cursor: Cursor, id: string, time: number): boolean {
 /**
  * The cursor after a poll that began reading the list at `readAt` and read `entries` (every entry
  * at or after the floor, new or not) by `now`. The floor only moves forward, so an entry once
- * behind it is never new again.
+ * behind it is never new again. `readAt` undefined: the service did not say its time (no Date
+ * header), so nothing is timed (settledBefore) until a poll that does.
  */
 export function advance<T>(
 	cursor: Cursor,
 	entries: ReadonlyArray<TimedEntry<T>>,
 	list: { count?: number; order: ListOrder; offOrderPolls?: number },
 	now: number,
-	readAt = now,
+	readAt: number | undefined,
 ): Cursor {
 	const seen: Record<string, number> = { ...cursor.seen };
 	for (const { id, time } of entries) if (cursor.floor === null || time >= cursor.floor) seen[id] = time;
 	const times = Object.values(seen);
 	let floor = cursor.floor;
-	let newestSeen = cursor.newest;
+	let newestSeen = readAt === undefined ? undefined : cursor.newest;
 	if (times.length > 0) {
 		const newest = Math.min(Math.max(...times), now + CLOCK_SKEW_MS);
 		floor = Math.max(floor ?? -Infinity, newest - LOOK_BACK_MS);
-		if (newestSeen === undefined || newest > newestSeen.time) newestSeen = { time: newest, seenAt: now };
+		if (readAt !== undefined && (newestSeen === undefined || newest > newestSeen.time)) newestSeen = { time: newest, seenAt: now };
 	}
 	let kept = Object.entries(seen).filter(([, time]) => floor === null || time >= floor);
 	if (kept.length > MAX_SEEN_IDS) {

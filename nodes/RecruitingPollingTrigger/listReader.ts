@@ -278,6 +278,8 @@ export class ListReader {
 			path: this.list.path,
 			qs: this.list.qs,
 			notFound: this.list.notFound,
+			// In no order, any entry added or removed meanwhile may shift another onto a page already read.
+			rereadIfChanged: true,
 		});
 		const timed = this.timed({ items: all, hasNextPage: false });
 		for (const entry of timed) this.newest = Math.max(this.newest, entry.time);

@@ -10,7 +10,7 @@ import {
 	SHORT_MAX_RATE_LIMIT_WAIT_MS,
 	startRun,
 } from '../shared/transport';
-import { advance, CLOCK_SKEW_MS, isNew, LOOK_BACK_MS, type Cursor, type ListOrder } from './cursor';
+import { advance, CLOCK_SKEW_MS, isNew, LOOK_BACK_MS, UNSTATED_CLOCK_OFFSET_MS, type Cursor, type ListOrder } from './cursor';
 import { withFailureCause } from './failure';
 import { filteredOut } from '../shared/filters';
 import { pollItem, text, timeOf } from './items';
@@ -148,16 +148,18 @@ async function pollOnce(this: IPollFunctions, settings: Settings, before: PollSt
 			const item = event.toItem(settings, listKey, entry);
 			if (item) found.push({ time: entry.time, item });
 		}
-		// On the service's clock (its Date header), where it says it; n8n's otherwise. The read began
-		// that much earlier, on the same clock.
-		const now = runOf(this).serviceNow() ?? Date.now();
-		const readAt = now - (Date.now() - readStart);
+		// The service's clock (its Date header); the read began that much earlier. Without it, no
+		// time of this poll goes into the cursor: n8n's clock may be minutes off the service's.
+		const clock = runOf(this).serviceNow();
+		const readAt = clock === undefined ? undefined : clock - (Date.now() - readStart);
 		// An empty list when seeded starts from now less the look-back, as a list with entries does
 		// from its newest: an empty page from a faulty service must not turn the whole history into
-		// news later, and an entry that turns up late is found as in any list.
-		// The earlier of the service's clock and n8n's: a floor too early replays nothing of a list that was empty.
-		const from: Cursor = seeding ? { floor: read.entries.length === 0 ? Math.min(now, Date.now()) - LOOK_BACK_MS : null, seen: {} } : cursor;
-		state.cursors[listKey] = advance(from, read.entries, read, now, readAt);
+		// news later, and an entry that turns up late is found as in any list. The earlier of the
+		// service's clock and n8n's (a floor too early replays nothing of a list that was empty);
+		// without the service's, n8n's less the offset it may have.
+		const emptyFrom = clock === undefined ? Date.now() - UNSTATED_CLOCK_OFFSET_MS : Math.min(clock, Date.now());
+		const from: Cursor = seeding ? { floor: read.entries.length === 0 ? emptyFrom - LOOK_BACK_MS : null, seen: {} } : cursor;
+		state.cursors[listKey] = advance(from, read.entries, read, clock ?? Date.now(), readAt);
 	}
 	found.sort((a, b) => a.time - b.time);
 	// Reported once per job: what earlier polls found gone stays known while the job is in Job IDs
