@@ -37,8 +37,8 @@ export async function startFixedAnswerServer(first: FixedAnswer) {
 
 export interface FakeList {
 	items: IDataObject[];
-	/** newestFirst: sorted by `field` descending (as `sort=-field` asks); oldestFirst: ascending. */
-	order: 'newestFirst' | 'oldestFirst';
+	/** newestFirst: sorted by `field` descending (as `sort=-field` asks); oldestFirst: ascending; asStored: as the array holds them (a service that ignores the sort). */
+	order: 'newestFirst' | 'oldestFirst' | 'asStored';
 	field: string;
 	/** The length its pages say (a capped or stale count) for the real one, where they differ. */
 	totalItems?: (length: number) => number;
@@ -52,6 +52,8 @@ export interface FakeListService {
 	beforePage?: (path: string, page: number) => void;
 	/** How far the Date header is ahead of the real clock. */
 	dateAheadMs: number;
+	/** Answers without a Date header (a proxy or cache that drops it) while set. */
+	dateless?: boolean;
 	/** path?query of every request, in order. */
 	requests: string[];
 	close(): Promise<void>;
@@ -67,7 +69,8 @@ export async function startFakeListService(into: object = {}): Promise<FakeListS
 		const size = Number(url.searchParams.get('page_size') ?? 30);
 		fake.requests.push(`${path}?${url.searchParams}`);
 		fake.beforePage?.(path, page);
-		res.setHeader('Date', new Date(Date.now() + fake.dateAheadMs).toUTCString());
+		if (fake.dateless) res.sendDate = false;
+		else res.setHeader('Date', new Date(Date.now() + fake.dateAheadMs).toUTCString());
 		const list = fake.lists.get(path);
 		if (!list) {
 			res.writeHead(404, { 'content-type': 'application/json' });
@@ -75,7 +78,7 @@ export async function startFakeListService(into: object = {}): Promise<FakeListS
 			return;
 		}
 		const t = (e: IDataObject) => Date.parse(String(e[list.field]));
-		const sorted = [...list.items].sort((a, b) => (list.order === 'newestFirst' ? t(b) - t(a) : t(a) - t(b)));
+		const sorted = list.order === 'asStored' ? [...list.items] : [...list.items].sort((a, b) => (list.order === 'newestFirst' ? t(b) - t(a) : t(a) - t(b)));
 		const totalPages = Math.ceil(sorted.length / size);
 		res.writeHead(200, { 'content-type': 'application/json' });
 		res.end(
@@ -100,6 +103,7 @@ export function useFakeListService(): FakeListService {
 	beforeEach(() => {
 		fake.lists.clear();
 		fake.dateAheadMs = 0;
+		fake.dateless = false;
 		fake.beforePage = undefined;
 		fake.requests.length = 0;
 	});

@@ -5,35 +5,13 @@
  * answers without a Date header, the list in no order changed between pages); the five left are
  * `test.failing`, each a KNOWN LIMIT said in docs/polling-trigger.md: fixed, it fails, to be made a test.
  */
-import { createServer } from 'http';
-import type { AddressInfo } from 'net';
 import type { IDataObject } from 'n8n-workflow';
 
-import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
-import { RecruitingPollingTrigger } from '../../nodes/RecruitingPollingTrigger/RecruitingPollingTrigger.node';
-import { pollHarness } from '../harness';
-import { useFakeListService, type FakeList } from '../harness/fakeServices';
-
-const MINUTE = 60_000;
-const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
-const ids = (items: IDataObject[]) => items.map((item) => String((item.object as { id: string }).id));
+import { useFakeListService } from '../harness/fakeServices';
+import { application, at, ids, MINUTE, triggerOn } from './fakeKit';
 
 const fake = useFakeListService();
-let tokens = 0;
-const triggerAt = (baseUrl: string, parameters: IDataObject) =>
-	pollHarness(new RecruitingPollingTrigger(), { options: {}, ...parameters } as never, {
-		typeVersion: 1,
-		credentials: { recruitingApi: { baseUrl, companyId: 'co_fake', accessToken: `tok_review43_${++tokens}` } },
-		credentialTypes: [new RecruitingApi()],
-	});
-const trigger = (parameters: IDataObject) => triggerAt(fake.url, parameters);
-const application = (id: string, appliedAt: string, extra: IDataObject = {}) => ({
-	id,
-	applied_at: appliedAt,
-	job: { id: 'job_1' },
-	stage: { parent_stage: 'new', custom_stage: null },
-	...extra,
-});
+const trigger = triggerOn(fake, 'tok_review43');
 
 /** Moves n8n's clock (and any Date header, which follows Date.now) by `ms`. */
 function later(ms: number) {
@@ -42,62 +20,6 @@ function later(ms: number) {
 const fakeClock = () =>
 	jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'] });
 
-/**
- * A list service like the harness's fake, whose answers may come without a Date header (a proxy
- * or cache in front of the service that drops it): `dateless` while set.
- */
-function useDatelessCapableService() {
-	const svc = {
-		url: '',
-		/** `asStored`: in the array's order, whatever the sort asked (a service that ignores it). */
-		lists: new Map<string, Omit<FakeList, 'order'> & { order: FakeList['order'] | 'asStored' }>(),
-		dateAheadMs: 0,
-		dateless: false,
-		beforePage: undefined as undefined | ((path: string, page: number) => void),
-		close: async () => {},
-	};
-	beforeAll(async () => {
-		const server = createServer((req, res) => {
-			const url = new URL(req.url ?? '/', 'http://fake');
-			const path = url.pathname.replace(/^\/v1\.0\/co_fake/, '');
-			const page = Number(url.searchParams.get('page') ?? 1);
-			const size = Number(url.searchParams.get('page_size') ?? 30);
-			svc.beforePage?.(path, page);
-			if (svc.dateless) res.sendDate = false;
-			else res.setHeader('Date', new Date(Date.now() + svc.dateAheadMs).toUTCString());
-			const list = svc.lists.get(path);
-			if (!list) {
-				res.writeHead(404, { 'content-type': 'application/json' });
-				res.end(JSON.stringify({ status: 404, title: 'Not Found', detail: `${path} not found` }));
-				return;
-			}
-			const t = (e: IDataObject) => Date.parse(String(e[list.field]));
-			const sorted = list.order === 'asStored' ? [...list.items] : [...list.items].sort((a, b) => (list.order === 'newestFirst' ? t(b) - t(a) : t(a) - t(b)));
-			const totalPages = Math.ceil(sorted.length / size);
-			res.writeHead(200, { 'content-type': 'application/json' });
-			res.end(
-				JSON.stringify({
-					meta: { page, page_size: size, total_items: sorted.length, total_pages: totalPages, has_next_page: page < totalPages },
-					items: sorted.slice((page - 1) * size, page * size),
-				}),
-			);
-		});
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-		svc.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-		svc.close = async () => {
-			server.closeAllConnections();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
-		};
-	});
-	afterAll(async () => svc.close());
-	beforeEach(() => {
-		svc.lists.clear();
-		svc.dateAheadMs = 0;
-		svc.dateless = false;
-		svc.beforePage = undefined;
-	});
-	return svc;
-}
 
 describe('(4) New Job Note (oldest-first list): an old note deleted while a new one is added, between two pages', () => {
 	/** 200 old notes (2 pages), seeded; then a note S 8 min ago (polls every 10 min). */
@@ -140,7 +62,9 @@ describe('(4) New Job Note (oldest-first list): an old note deleted while a new 
 	});
 });
 
-const svc = useDatelessCapableService();
+/** A second fake service: its answers may come without a Date header, its lists in no order. */
+const svc = useFakeListService();
+const onSvc = triggerOn(svc, 'tok_review43_svc');
 
 describe('(4c) New Job Note: a notes list whose length (meta.total_items) lies', () => {
 	async function run(totalItems: (length: number) => number) {
@@ -184,7 +108,7 @@ describe('(2) answers without a Date header (the service 10 min behind n8n)', ()
 		const apps = { items: [] as IDataObject[], field: 'applied_at', order: 'newestFirst' as const };
 		svc.lists.set('/applications', apps);
 		for (let i = 0; i < 5; i++) apps.items.push(application(`app_old${i}`, sat(-2 * 24 * 60 * MINUTE + i)));
-		const t = triggerAt(svc.url, { event: 'application.created' });
+		const t = onSvc({ event: 'application.created' });
 		expect(await t.activate()).toEqual({ emitted: [] });
 		const burstAt = Date.parse(sat(0));
 		for (let i = 0; i < 150; i++) apps.items.push(application(`app_b${String(i).padStart(3, '0')}`, new Date(burstAt - 150_000 + i * 1000).toISOString()));
@@ -208,7 +132,7 @@ describe('(2) answers without a Date header (the service 10 min behind n8n)', ()
 		svc.dateAheadMs = -10 * MINUTE;
 		const apps = { items: [] as IDataObject[], field: 'applied_at', order: 'newestFirst' as const };
 		svc.lists.set('/applications', apps);
-		const t = triggerAt(svc.url, { event: 'application.created' });
+		const t = onSvc({ event: 'application.created' });
 		svc.dateless = datelessSeed;
 		expect(await t.activate()).toEqual({ emitted: [] });
 		svc.dateless = false;
@@ -344,7 +268,7 @@ describe('(6) a service that ignores the sort (the list in no order by time): an
 		const apps = { items: [] as IDataObject[], field: 'applied_at', order: 'asStored' as const };
 		svc.lists.set('/applications', apps);
 		for (let i = 0; i < 100; i++) apps.items.push(application(`app_old${String(i).padStart(3, '0')}`, at(-2 * 24 * 60 * MINUTE + ((i * 37) % 100) * MINUTE)));
-		const t = triggerAt(svc.url, { event: 'application.created' });
+		const t = onSvc({ event: 'application.created' });
 		expect(await t.activate()).toEqual({ emitted: [] });
 		fakeClock();
 		later(2 * MINUTE);
@@ -405,7 +329,7 @@ describe('(5b) Feedback Completed: a completed feedback reopened (pending again,
 		const feedback = { items: [] as IDataObject[], field: 'date_complete', order: 'asStored' as const };
 		svc.lists.set('/feedback', feedback);
 		for (let i = 4; i >= 0; i--) feedback.items.push({ id: `fdbk_old${i}`, status: 'complete', date_complete: at(-2 * 24 * 60 * MINUTE + i * MINUTE) });
-		const t = triggerAt(svc.url, { event: 'feedback.submitted' });
+		const t = onSvc({ event: 'feedback.submitted' });
 		expect(await t.activate()).toEqual({ emitted: [] });
 		fakeClock();
 		const start = Date.now();
