@@ -37,9 +37,9 @@ export interface Cursor {
 	order?: ListOrder;
 	/** Polls in a row the order differed from the one asked for. */
 	offOrderPolls?: number;
-	/** The newest entry's time, and when (service's clock, else n8n's) a poll first saw it. */
+	/** The newest entry's time, and when (the service's clock, its Date header) a poll first saw it. */
 	newest?: { time: number; seenAt: number };
-	/** When (same clock) the last poll began reading the list. */
+	/** When (the same clock) the last poll began reading the list. */
 	readAt?: number;
 }
 
