@@ -7,7 +7,7 @@
  */
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
-import { BODY_EXCERPT_LENGTH } from '../../nodes/shared/transport/errors';
+import { BODY_EXCERPT_LENGTH } from '../../nodes/shared/transport/bodyText';
 import { runNode } from '../harness';
 import { startFixedAnswerServer } from '../harness/fakeServices';
 import { errorOf } from '../recruiting/fixture';

@@ -7,6 +7,7 @@
  */
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
 import { DEFAULT_POLICY } from '../../nodes/shared/transport/policy';
+import { rateLimitWaitOf } from '../../nodes/shared/transport/errors';
 import { recruitingRequest } from '../../nodes/shared/transport/request';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, FORGET_IDLE_MS, runOf, SendRates, startRun, URGENT_RUN } from '../../nodes/shared/transport/state';
 import { SendRate } from '../../nodes/shared/transport/sendRate';
@@ -36,10 +37,10 @@ test('a lone GET against endless 429s (Retry-After 1) waits them out, backing of
 	expect(times.length).toBeGreaterThanOrEqual(3);
 	expect(times.length).toBeLessThanOrEqual(6);
 	expect(runOf(f.ctx).waitBudget.waited).toBeLessThanOrEqual(10_000);
-	const error = s.error as { message: string; description: string; context: { rateLimitWaitSeconds: number } };
+	const error = s.error as { message: string; description: string };
 	expect(error.message).toMatch(/^The service is rate limiting requests and asked to wait \d+ s more$/);
 	expect(error.description).toMatch(/this run may wait 10 s while no request gets through \(Max Wait for Rate Limits\) and has waited \d+ s/);
-	expect(error.context.rateLimitWaitSeconds).toBeGreaterThanOrEqual(1);
+	expect(rateLimitWaitOf(error)).toBeGreaterThanOrEqual(1);
 });
 
 describe('one source for each default (issue 27, item 2)', () => {
@@ -180,7 +181,7 @@ test('a request that may not wait (the delivery path\'s key fetch) fails at once
 	await flush();
 	expect(key.done).toBe(true);
 	expect(f.calls.filter((c) => c.path === '/key')).toHaveLength(0);
-	expect((key.error as { context: { rateLimitWaitSeconds: number } }).context.rateLimitWaitSeconds).toBe(60);
+	expect(rateLimitWaitOf(key.error)).toBe(60);
 });
 
 test('another run with the same credential waits for the pause a 429 of this run began', async () => {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { endRun, rateLimitWaitOf, READ_WINDOW, startRun, walkInOrder } from '../../shared/transport';
+import { endRun, RateLimitWaitError, READ_WINDOW, RunCancelledError, startRun, walkInOrder } from '../../shared/transport';
 import { runOptionsOf } from './requestPolicy';
 import { resources } from './resources';
 import { isToolMode, readToolOutput, shapeForTool, toolErrorText, toolListPageOf } from './toolMode';
@@ -60,8 +60,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			itemsDone++;
 		} catch (error) {
 			// Not sent because another item failed the run first: that failure is the run's.
-			if (error instanceof NodeOperationError && error.context.runCancelled === true) return;
-			noteItemsDone(error, itemsDone, items.length);
+			if (error instanceof RunCancelledError) return;
+			// A run that ran out of time to wait for rate limits says how far it got, so the user knows what to run again.
+			if (error instanceof RateLimitWaitError) error.noteItemsDone(itemsDone, items.length);
 			// A model can correct a refused value or ID, but not a failed run: it gets the text.
 			const forModel = asTool ? toolErrorText(error) : undefined;
 			if (forModel !== undefined) {
@@ -122,13 +123,4 @@ export async function runConcurrently(
 	task: (index: number) => Promise<void>,
 ): Promise<void> {
 	await walkInOrder({ first: 0, last: count - 1, window: concurrency, start: task, accept: () => false });
-}
-
-/** A run that ran out of time to wait for rate limits says how far it got, so the user knows what to run again. */
-function noteItemsDone(error: unknown, done: number, total: number): void {
-	if (!(error instanceof NodeApiError) || rateLimitWaitOf(error) === undefined || total < 2) return;
-	// Once: items that waited on the same request share its error.
-	if (error.context.itemsDoneNoted === true) return;
-	error.context.itemsDoneNoted = true;
-	error.description = `${done} of ${total} items were done before this one.\n${error.description ?? ''}`.trim();
 }

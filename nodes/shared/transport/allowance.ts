@@ -1,15 +1,10 @@
+import { headerOf, type Headers } from './types';
+
 /**
  * What the service's answers say about its limit: `Retry-After`, and the allowance left in any of
  * the common header forms. The only place the wall clock is read: an HTTP date or an epoch time is
  * turned into seconds from now here, and everything after works in those seconds.
  */
-
-export type Headers = Record<string, string | string[] | undefined>;
-
-export function headerOf(headers: Headers | undefined, name: string): string | undefined {
-	const value = headers?.[name] ?? headers?.[name.toLowerCase()];
-	return Array.isArray(value) ? value[0] : value;
-}
 
 /** Retry-After as seconds from `now`: a number of seconds or an HTTP date; undefined if absent or unreadable. */
 export function retryAfterSeconds(value: string | undefined, now = Date.now()): number | undefined {

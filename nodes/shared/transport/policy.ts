@@ -1,3 +1,5 @@
+import type { IHttpRequestMethods } from 'n8n-workflow';
+
 /**
  * How the transport behaves for a caller: the fixed numbers every request starts from, and what
  * a node may set per input item. The transport knows no node's parameters: a node that has
@@ -35,4 +37,9 @@ export interface ItemPolicySource {
 	timeoutMs?(itemIndex: number): number | undefined;
 	/** Pages of one of this item's lists requested at once (Return All). */
 	pagesInFlight?(itemIndex: number): number | undefined;
+}
+
+/** Methods that may be sent again without doing the work twice: only these are retried after a failure. */
+export function isIdempotent(method: IHttpRequestMethods): boolean {
+	return method === 'GET' || method === 'PUT' || method === 'DELETE' || method === 'HEAD';
 }

@@ -1,25 +1,12 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { CREDENTIAL_TYPE, connectionOf } from './connection';
-import {
-	asNodeError,
-	header,
-	isIdempotent,
-	isTransportFailure,
-	networkError,
-	notSentError,
-	parseBody,
-	problemError,
-	rateLimitWaitError,
-	redirectError,
-	refusedByN8n,
-	runCancelledError,
-} from './errors';
-import { DEFAULT_POLICY } from './policy';
+import { isTransportFailure, refusedByN8n } from './classify';
+import { asNodeError, networkError, notSentError, parseBody, problemError, rateLimitWaitError, redirectError, runCancelledError } from './errors';
+import { DEFAULT_POLICY, isIdempotent } from './policy';
 import { RateLimitWaitExceeded, WaitBudget } from './waitBudget';
 import { runOf, sendRateFor } from './state';
-import type { FullResponse, RecruitingContext, RecruitingRequest } from './types';
-
+import { headerOf, type FullResponse, type RecruitingContext, type RecruitingRequest } from './types';
 
 /**
  * One request to the service, shared by both nodes: the credential's send rate, retries and the
@@ -108,11 +95,11 @@ export async function recruitingRequest<T = IDataObject>(
 
 		const status = response.statusCode;
 		ticket.done({ status, headers: response.headers });
-		run.noteServiceDate(header(response, 'date'));
+		run.noteServiceDate(headerOf(response.headers, 'date'));
 		// A 503 says the service could not handle the request (RFC 9110), but a gateway's (Envoy's
 		// "reset before headers") may come after the service acted on it. A server that states when to
 		// come back (Retry-After) refused it whole; without that, a POST is not sent again.
-		const overload = status === 503 && (retryable || header(response, 'retry-after') !== undefined);
+		const overload = status === 503 && (retryable || headerOf(response.headers, 'retry-after') !== undefined);
 		if (status === 429 || overload) {
 			// The send rate pauses every request of the credential (until the Retry-After, or backing off);
 			// the next acquire waits it out or, past the run's budget, fails (at once with no budget).

@@ -1,4 +1,5 @@
-import { headerOf, readAllowance, retryAfterSeconds, type Headers } from './allowance';
+import { readAllowance, retryAfterSeconds } from './allowance';
+import { headerOf, type Headers } from './types';
 import { Pace } from './pace';
 import { monotonicClock, RateLimitWaitExceeded, RunCancelled, type Clock, type WaitBudget } from './waitBudget';
 import { Throughput } from './throughput';

@@ -32,11 +32,19 @@ export interface RecruitingRequest {
 	policy?: Partial<RequestPolicy>;
 }
 
+export type Headers = Record<string, string | string[] | undefined>;
+
 /** What n8n's helper answers with `returnFullResponse`. */
 export interface FullResponse {
 	statusCode: number;
-	headers: Record<string, string | string[] | undefined>;
+	headers: Headers;
 	body: unknown;
+}
+
+/** A header by name, whatever its case; the first of a repeated one. */
+export function headerOf(headers: Headers | undefined, name: string): string | undefined {
+	const value = headers?.[name] ?? headers?.[name.toLowerCase()];
+	return Array.isArray(value) ? value[0] : value;
 }
 
 /** Where a list run as a tool stands: the page returned and what the service says is left. */
