@@ -1,8 +1,8 @@
 /**
  * Issue 42 item 2 (small buckets: a burst of 0 to 2, 1/s to 100/s, no allowance headers), measured
  * on the fake clock through the real recruitingRequest: a first run on a new credential, then a later
- * run after 10 s of quiet. Not a gate: the figures are printed (docs/rate-limits.md, "Small
- * buckets"), and only the absence of failed items is asserted. Skipped unless asked for:
+ * run after 10 s of quiet. Not a gate: the figures are printed (docs/rate-limits.md, nginx's
+ * limit_req), and only the absence of failed items is asserted. Skipped unless asked for:
  *
  *   MEASURE=1 npx jest test/reliability/smallBuckets.measure.test.ts
  *
