@@ -68,10 +68,4 @@ export default tseslint.config(
 			'n8n-nodes-base/node-param-type-options-max-value-present': 'off',
 		},
 	},
-	{
-		// Two imports of n8n-workflow here (type and value) that the polling trigger's rebuild
-		// removes with the file; the rule stays on everywhere else. Drop this block with it.
-		files: ['./nodes/RecruitingPollingTrigger/failure.ts'],
-		rules: { 'import-x/no-duplicates': 'off' },
-	},
 );

@@ -1,29 +1,9 @@
 import type { IDataObject, INodeListSearchItems } from 'n8n-workflow';
 import { scalarText } from '../shared/text';
 import { recruitingRequestAllItems, resourcePath, type RecruitingContext } from '../shared/transport';
-import type { ListSource } from './methods/search';
+import { listEntry, type ListSource } from '../shared/search';
 
-/**
- * The account's lists that the editor offers by name and that names are looked up in: tags and
- * e-mail templates, and the users. Each has one source here, read whole by `readEntries` (the dropdowns inside
- * lists; the tag names of Add Tag, Remove Tag and the Tags lists) or page by page by the pickers
- * (methods/search.ts), so that all of them offer the same entries under the same names.
- */
-
-/**
- * A record as a list entry: its ID as the value, shown under its name (under its ID when it has
- * none). A record without an ID gives no entry. What is chosen from a list, or found by name, is
- * sent as an ID, and an empty one can never be written (the node refuses it before sending), so
- * offering such a record, or choosing it by name, could only end in an error.
- */
-export function listEntry(id: unknown, name: unknown, description?: unknown): INodeListSearchItems[] {
-	const value = (scalarText(id) ?? '').trim();
-	if (value === '') return [];
-	const entry: INodeListSearchItems = { name: scalarText(name) || value, value };
-	const detail = scalarText(description);
-	if (detail) entry.description = detail;
-	return [entry];
-}
+export { listEntry };
 
 export const TAG_LIST: ListSource = {
 	path: resourcePath('tags'),

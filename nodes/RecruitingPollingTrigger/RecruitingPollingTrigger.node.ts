@@ -1,7 +1,7 @@
 import type { IDisplayOptions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { idLocator } from '../Recruiting/actions/common.descriptions';
-import { searchJobs } from '../Recruiting/methods/listSearch';
+import { idLocator } from '../shared/locator';
+import { searchJobs } from '../shared/search';
 import { PARENT_STAGE_OPTIONS } from '../shared/stages';
 import { LOOK_BACK_MS, MAX_SEEN_IDS } from './cursor';
 import { poll } from './poll';

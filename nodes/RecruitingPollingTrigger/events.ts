@@ -1,11 +1,23 @@
 import type { IDataObject } from 'n8n-workflow';
-import { filteredOut } from '../shared/filters';
+import { NodeOperationError } from 'n8n-workflow';
+import { filteredOut, type DeliveryFilters } from '../shared/filters';
 import { resourcePath } from '../shared/transport';
-import type { TimedEntry } from './cursor';
+import { identity, type TimedEntry } from './cursor';
 import { pollItem, text, timeOf, type PollEvent } from './items';
-import type { PolledList } from './listReader';
-import type { Settings } from './settings';
-import { MAX_FOLLOWED_APPLICATIONS } from './stageChanges';
+import type { PolledList } from './read';
+import { MAX_FOLLOWED_APPLICATIONS } from './stages';
+
+/** The node's parameters, read and checked by settings.ts. */
+export interface Settings {
+	event: PollEvent;
+	/** The jobs followed (per-job events), or the Job IDs filter (New Application). */
+	jobIds: string[];
+	parentStages: Set<string>;
+	/** What an entry found must pass: the webhook trigger's filters (Job IDs filters New Application only). */
+	filters: DeliveryFilters;
+	/** Options → Start From, in ms: where a list that has no cursor yet starts. */
+	startFrom?: number;
+}
 
 /** A list an event reads, with the key of its cursor in the state. */
 export interface EventList {
@@ -91,10 +103,15 @@ export const EVENTS: Record<PollEvent, PollEventDefinition> = {
 					expected: 'newestFirst',
 					isEvent: (f) => f.status === 'complete',
 					timeOf: (f) => timeOf(f.date_complete),
+					whenMissing: (context) =>
+						new NodeOperationError(context.getNode(), "Feedback Completed needs GET /feedback, an endpoint of the service's full API, which the service at the credential's Base URL does not offer (it answered 404)", {
+							description: "Use a service with the full API (such as the hosted one), or the Recruiting Trigger's feedback.submitted event.",
+						}),
 				},
 			},
 		],
-		toItem: (settings, _listKey, { entry, id }) => pollItem(settings.event, text(entry.date_complete), id, entry),
+		// Completed again (reopened first) is another event: the completion's time is part of its ID.
+		toItem: (settings, _listKey, timed) => pollItem(settings.event, text(timed.entry.date_complete), identity({ id: timed.id, time: timed.time }), timed.entry),
 	},
 	'job.note.created': {
 		name: 'New Job Note',

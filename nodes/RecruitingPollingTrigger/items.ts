@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { scalarText } from '../shared/text';
+import { instantIn } from '../shared/validation';
 
 /** The events this trigger can find by reading lists; the first three are the webhook's own names. */
 export const POLL_EVENTS = ['application.created', 'application.stage.updated', 'feedback.submitted', 'job.note.created'] as const;
@@ -22,10 +23,10 @@ export function pollItem(
 	return { event, timestamp, messageId: `poll:${event}:${change}`, deliveryId: null, object, ...extra };
 }
 
-/** An ISO 8601 time as ms since 1970, or undefined. */
+/** A service date-time as ms since 1970, or undefined; without an offset it is UTC (never n8n's zone). */
 export function timeOf(value: unknown): number | undefined {
 	if (typeof value !== 'string' || value === '') return undefined;
-	const time = Date.parse(value);
+	const time = instantIn(value, 'UTC');
 	return Number.isFinite(time) ? time : undefined;
 }
 

@@ -1,25 +1,41 @@
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { Failure, IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { filteredOut } from '../shared/filters';
 import {
 	accountKeyOf,
 	DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
 	describeSeconds,
 	rateLimitWaitOf,
-	resourcePath,
 	runOf,
 	SHORT_MAX_RATE_LIMIT_WAIT_MS,
 	startRun,
 } from '../shared/transport';
-import { advance, CLOCK_SKEW_MS, isNew, LOOK_BACK_MS, UNSTATED_CLOCK_OFFSET_MS, type Cursor, type ListOrder } from './cursor';
-import { withFailureCause } from './failure';
-import { filteredOut } from '../shared/filters';
-import { pollItem, text, timeOf } from './items';
-import { ListReader, nodeErrorOf, type ListRead, type PolledList } from './listReader';
-import { EVENTS } from './events';
-import { newestMatch } from './sample';
-import { exclusively, isActivationPoll, mirroredState, mirrorState, readState, writeState, type PollState } from './pollState';
-import { readSettings, type Settings } from './settings';
-import { readJobApplications, stageChanges } from './stageChanges';
+import { advance, isNew, LOOK_BACK_MS, type Cursor, type ListOrder } from './cursor';
+import { EVENTS, type Settings } from './events';
+import { nodeErrorOf, readList, type StopAt } from './read';
+import { sample } from './sample';
+import { readSettings } from './settings';
+import { readJobApplications, stageChanges } from './stages';
+import { exclusively, readState, writeState, type PollState } from './state';
+
+/**
+ * One poll: read the state (state.ts), read each list of the event back to its cursor's floor
+ * (read.ts), report what is new and not seen (cursor.ts), and write the state with its revision
+ * raised. Every time in a cursor is on the service's clock. Every error a poll throws declares why
+ * (`failed`), so that n8n's durable polling waits, backs off or stops as the cause deserves.
+ */
+
+/**
+ * How far behind n8n's clock the service's may be when its answers do not say (no Date header): a
+ * list seeded then starts this much earlier, so its first entries are not lost.
+ */
+const UNSTATED_CLOCK_OFFSET_MS = 60 * 60_000;
+
+/** The service's clock now: its Date header, or n8n's where that is earlier; without one, n8n's less the offset it may have. */
+function serviceClock(this: IPollFunctions): number {
+	const stated = runOf(this).serviceNow();
+	return stated === undefined ? Date.now() - UNSTATED_CLOCK_OFFSET_MS : Math.min(stated, Date.now());
+}
 
 const ORDER_TEXT: Record<ListOrder, string> = {
 	newestFirst: 'newest first',
@@ -27,63 +43,51 @@ const ORDER_TEXT: Record<ListOrder, string> = {
 	unordered: 'in no order by time, so each poll reads every page of it',
 };
 
-/** A list without the feedback endpoint (a service with the specification only): say so, naming it. */
-function explained(this: IPollFunctions, error: unknown, list: PolledList): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError && error.httpCode === '404' && list.path === resourcePath('feedback')) {
-		return new NodeOperationError(this.getNode(), "Feedback Completed needs GET /feedback, an endpoint of the service's full API, which the service at the credential's Base URL does not offer (it answered 404)", {
-			description: "Use a service with the full API (such as the hosted one), or the Recruiting Trigger's feedback.submitted event.",
-		});
-	}
-	return nodeErrorOf(this.getNode(), error);
-}
-
-/** Reads one list; says in n8n's log when its order changed, or when entries could not be placed. */
-async function readList(this: IPollFunctions, list: PolledList, cursor: Cursor, seeding: boolean): Promise<ListRead> {
-	let read: ListRead;
-	const run = runOf(this);
-	try {
-		read = await new ListReader(this, list, cursor, seeding, () => run.serviceNow() ?? Date.now()).read();
-	} catch (error) {
-		throw explained.call(this, error, list);
-	}
-	const where = { node: this.getNode().name, workflowId: this.getWorkflow().id };
-	if (read.orderChanged) {
-		this.logger.warn(
-			`Recruiting Polling Trigger: the service lists ${list.path} ${ORDER_TEXT[read.orderChanged.to]} (it came ${ORDER_TEXT[read.orderChanged.from].split(',')[0]} before); every new entry is still found`,
-			where,
-		);
-	}
-	if (read.unreadable > 0) {
-		this.logger.warn(
-			`Recruiting Polling Trigger: ${read.unreadable} entries of ${list.path} have no ID or no time the trigger can read; they are left out`,
-			where,
-		);
-	}
-	return read;
-}
-
 /** Says in n8n's log, for this trigger, what the user should know. */
 function warn(this: IPollFunctions, message: string): void {
 	this.logger.warn(`Recruiting Polling Trigger: ${message}`, { node: this.getNode().name, workflowId: this.getWorkflow().id });
 }
 
-/** What a per-job event follows of a job: said when the job is gone. */
-const goneWhat = (settings: Settings) => {
-	const { perJob } = EVENTS[settings.event];
-	return perJob ? perJob.follows : 'events';
-};
+/** What went wrong where: the node's settings, the credential, or the service (by its answer). */
+type FailedAt = 'settings' | 'credential' | 'service';
 
-const goneText = (jobId: string, what: string) =>
-	`job "${jobId}" no longer exists at the service (it answers 404): its ${what} are no longer followed, the other jobs' still are. Remove it from Job IDs.`;
+function causeOf(error: NodeApiError | NodeOperationError, at: FailedAt): Failure {
+	const wait = rateLimitWaitOf(error);
+	const status = error instanceof NodeApiError ? Number(error.httpCode) : undefined;
+	// A 429 throttles; a 503 (waited out as overload) says the service is down or overloaded now.
+	if (wait !== undefined) return { cause: status === 503 ? 'temporarily-unavailable' : 'rate-limited', retryAfterMs: wait * 1000 };
+	if (at === 'settings') return { cause: 'configuration-invalid' };
+	if (at === 'credential' || status === 401 || status === 403) return { cause: 'credential-invalid' };
+	if (status === undefined || status === 404 || status === 400 || status === 422) return { cause: 'configuration-invalid' };
+	// A 5xx, a network failure, an inconsistent list: the service is down or degraded now.
+	return { cause: 'temporarily-unavailable' };
+}
+
+/** The error as n8n should read it: its cause declared (where it was made knows best), a rate limit's description about the poll. */
+function failed(this: IPollFunctions, error: unknown, at: FailedAt): NodeApiError | NodeOperationError {
+	const known = nodeErrorOf(this.getNode(), error);
+	(known as { failure?: Failure }).failure ??= causeOf(known, at);
+	const wait = rateLimitWaitOf(known);
+	if (wait !== undefined) {
+		const asked = known instanceof NodeApiError && known.httpCode === '503' ? 'was unavailable for' : 'asked to wait';
+		known.description = `The service ${asked} ${describeSeconds(wait)}, longer than one poll may wait. Nothing was reported; the next poll after the wait goes on from where the trigger stood, and loses nothing.`;
+	}
+	return known;
+}
+
+const isNotFound = (error: unknown) => error instanceof NodeApiError && error.httpCode === '404';
+
+/** What a per-job event follows of a job: said when the job is gone. */
+const goneText = (jobId: string, settings: Settings) =>
+	`job "${jobId}" no longer exists at the service (it answers 404): its ${EVENTS[settings.event].perJob ? (EVENTS[settings.event].perJob as { follows: string }).follows : 'events'} are no longer followed, the other jobs' still are. Remove it from Job IDs.`;
 
 /**
- * Jobs found deleted since the last poll: once, a failed execution naming them, so the user sees it
- * in the workflow's executions and its error workflow runs; the poll itself goes on for the other
- * jobs. (n8n gives a poll no other way into an execution: its items are the events.)
+ * Jobs found deleted: once, a failed execution naming them, so the user sees it in the workflow's
+ * executions and its error workflow runs; the poll goes on for the other jobs.
  */
-function reportGone(this: IPollFunctions, jobIds: string[], what: string): void {
-	const error = new NodeOperationError(this.getNode(), `Job IDs: ${jobIds.map((id) => goneText(id, what)).join(' ')}`, {
-		description: 'Reported once per job; n8n\'s log says it at every poll until the job is removed from Job IDs.',
+function reportGone(this: IPollFunctions, jobIds: string[], settings: Settings): void {
+	const error = new NodeOperationError(this.getNode(), `Job IDs: ${jobIds.map((id) => goneText(id, settings)).join(' ')}`, {
+		description: "Reported once per job; n8n's log says it at every poll until the job is removed from Job IDs.",
 	});
 	try {
 		this.__emitError(error);
@@ -92,179 +96,130 @@ function reportGone(this: IPollFunctions, jobIds: string[], what: string): void 
 	}
 }
 
-/**
- * A per-job list that answered 404 after it was followed (it has a cursor, or the first poll, which
- * would have read it, was rate-limited): its job was deleted. A job read for the first time that
- * answers 404 is a mistyped ID, and fails the poll (at publishing: the activation), naming it.
- */
-const isGone = (error: unknown, listKey: string, kept: Cursor | undefined, before: PollState | undefined) =>
-	(kept !== undefined || before?.since !== undefined) && listKey.startsWith('job:') && error instanceof NodeApiError && error.httpCode === '404';
-
-/**
- * One production poll: the new items, and the state to keep. Reads only; the caller stores. A list
- * without a cursor is seeded (where it stands is recorded, nothing reported) unless this is the
- * trigger's first poll with Start From, or the one after a rate-limited first poll (`since`).
- */
+/** The new events, and the state to keep. Reads only; the caller stores. */
 async function pollOnce(this: IPollFunctions, settings: Settings, before: PollState | undefined, key: string, activation: boolean) {
-	const state: PollState = { version: 1, key, cursors: {}, stages: {} };
+	const state: PollState = { format: 2, key, rev: (before?.rev ?? 0) + 1, writtenAt: Date.now(), lists: {}, stages: {}, gone: [] };
 	const found: Array<{ time: number; item: IDataObject }> = [];
-	const goneJobs: string[] = [];
+	const gone: string[] = [];
 	/** Jobs the service showed it has: one reported gone before was restored, and is reported again if deleted again. */
-	const presentJobs: string[] = [];
-	const startFrom = before === undefined ? settings.startFrom : before.since;
+	const present: string[] = [];
 	if (settings.event === 'application.stage.updated') {
-		const { byJob, gone, present } = await readJobApplications.call(this, settings.jobIds, before?.stages, activation);
-		presentJobs.push(...present);
-		const changes = stageChanges(byJob, before?.stages, new Date(runOf(this).serviceNow() ?? Date.now()).toISOString());
+		const jobs = await readJobApplications.call(this, settings.jobIds, before?.stages, activation);
+		present.push(...jobs.present);
+		const changes = stageChanges(jobs.byJob, before?.stages, new Date(serviceClock.call(this)).toISOString());
 		state.stages = changes.stages;
-		for (const jobId of gone) {
-			warn.call(this, goneText(jobId, goneWhat(settings)));
+		for (const jobId of jobs.gone) {
 			state.stages[jobId] = before?.stages[jobId] ?? {};
-			goneJobs.push(jobId);
+			gone.push(jobId);
 		}
 		for (const item of changes.items) {
 			if (filteredOut(settings.filters, settings.event, item.object as IDataObject) === undefined) found.push({ time: 0, item });
 		}
 	}
 	const event = EVENTS[settings.event];
+	// Start From counts at the trigger's first poll only; a list added later starts where it stands.
+	const from = before === undefined ? settings.startFrom : undefined;
 	for (const { key: listKey, list } of event.lists(settings)) {
-		const kept = before?.cursors[listKey];
-		const seeding = kept === undefined && startFrom === undefined;
-		const cursor: Cursor = kept ?? { floor: startFrom ?? null, seen: {} };
-		let read: ListRead;
-		const readStart = Date.now();
+		const kept = before?.lists[listKey];
+		const cursor: Cursor | undefined = kept ?? (from === undefined ? undefined : { floor: from, seen: {}, order: list.expected });
+		// A list read for the first time stops at the look-back before its newest entry (one ahead of the service's clock counts as now).
+		const stop: StopAt = cursor ? () => cursor.floor : (newest) => Math.min(newest, serviceClock.call(this)) - LOOK_BACK_MS;
+		const started = Date.now();
+		let read;
 		try {
-			read = await readList.call(this, list, cursor, seeding);
+			read = await readList.call(this, list, cursor ?? { order: list.expected }, stop);
 		} catch (error) {
-			if (!isGone(error, listKey, kept, before)) throw nodeErrorOf(this.getNode(), error);
-			warn.call(this, goneText(listKey.slice('job:'.length), goneWhat(settings)));
-			state.cursors[listKey] = cursor;
-			goneJobs.push(listKey.slice('job:'.length));
+			if (isNotFound(error) && list.whenMissing) throw list.whenMissing(this);
+			// A followed job that answers 404 was deleted; one read for the first time is a mistyped ID, and fails the poll.
+			if (!isNotFound(error) || kept === undefined || !listKey.startsWith('job:')) throw nodeErrorOf(this.getNode(), error);
+			state.lists[listKey] = kept;
+			gone.push(listKey.slice('job:'.length));
 			continue;
 		}
-		if (listKey.startsWith('job:')) presentJobs.push(listKey.slice('job:'.length));
-		for (const entry of read.entries) {
-			if (seeding || !isNew(cursor, entry.id, entry.time)) continue;
-			const item = event.toItem(settings, listKey, entry);
+		if (listKey.startsWith('job:')) present.push(listKey.slice('job:'.length));
+		if (read.order !== (kept?.order ?? list.expected)) warn.call(this, `the service lists ${list.path} ${ORDER_TEXT[read.order]}; every new entry is still found`);
+		if (read.unreadable > 0) warn.call(this, `${read.unreadable} entries of ${list.path} have no ID or no time the trigger can read; they are left out`);
+		for (const entry of cursor ? read.entries : []) {
+			const item = isNew(cursor as Cursor, entry) ? event.toItem(settings, listKey, entry) : undefined;
 			if (item) found.push({ time: entry.time, item });
 		}
-		// The service's clock (its Date header); the read began that much earlier. Without it, no
-		// time of this poll goes into the cursor: n8n's clock may be minutes off the service's.
-		const clock = runOf(this).serviceNow();
-		const readAt = clock === undefined ? undefined : clock - (Date.now() - readStart);
-		// An empty list when seeded starts from now less the look-back, as a list with entries does
-		// from its newest: an empty page from a faulty service must not turn the whole history into
-		// news later, and an entry that turns up late is found as in any list. The earlier of the
-		// service's clock and n8n's (a floor too early replays nothing of a list that was empty);
-		// without the service's, n8n's less the offset it may have.
-		const emptyFrom = clock === undefined ? Date.now() - UNSTATED_CLOCK_OFFSET_MS : Math.min(clock, Date.now());
-		const from: Cursor = seeding ? { floor: read.entries.length === 0 ? emptyFrom - LOOK_BACK_MS : null, seen: {} } : cursor;
-		state.cursors[listKey] = advance(from, read.entries, read, clock ?? Date.now(), readAt);
+		// The read's clock: when it began, on the service's clock.
+		state.lists[listKey] = advance(cursor, read, serviceClock.call(this) - (Date.now() - started));
 	}
+	for (const jobId of gone) warn.call(this, goneText(jobId, settings));
+	// Reported once per deletion: what earlier polls reported stays known while the job is in Job IDs and not found again.
+	const reported = (before?.gone ?? []).filter((jobId) => settings.jobIds.includes(jobId) && !present.includes(jobId));
+	const newlyGone = gone.filter((jobId) => !reported.includes(jobId));
+	state.gone = [...reported, ...newlyGone];
 	found.sort((a, b) => a.time - b.time);
-	// Reported once per job: what earlier polls found gone stays known while the job is in Job IDs
-	// and not found again.
-	const reported = (before?.gone ?? []).filter((jobId) => settings.jobIds.includes(jobId) && !presentJobs.includes(jobId));
-	const newlyGone = goneJobs.filter((jobId) => !reported.includes(jobId));
-	if (reported.length + newlyGone.length > 0) state.gone = [...reported, ...newlyGone];
 	return { items: found.map((f) => f.item), state, newlyGone };
 }
 
-/** Fetch Test Event: the newest matching entry, reading no further than the first page with one; never the production cursor. */
-async function sample(this: IPollFunctions, settings: Settings): Promise<IDataObject[]> {
-	if (settings.event === 'application.stage.updated') {
-		const { byJob } = await readJobApplications.call(this, settings.jobIds);
-		const newest = [...byJob.values()]
-			.flat()
-			.filter((application) => filteredOut(settings.filters, settings.event, application) === undefined)
-			.sort((a, b) => (timeOf(b.applied_at) ?? 0) - (timeOf(a.applied_at) ?? 0))[0];
-		return newest ? [pollItem(settings.event, new Date().toISOString(), `${text(newest.id)}:sample`, newest, { previousStage: null })] : [];
-	}
-	const candidates: Array<{ time: number; item: IDataObject }> = [];
-	const event = EVENTS[settings.event];
-	for (const { key, list } of (event.sampleLists ?? event.lists)(settings)) {
-		try {
-			const match = await newestMatch.call(this, list, (entry) => event.toItem(settings, key, entry));
-			if (match) candidates.push(match);
-		} catch (error) {
-			throw explained.call(this, error, list);
-		}
-	}
-	candidates.sort((a, b) => b.time - a.time);
-	return candidates.slice(0, 1).map((c) => c.item);
+/** The state after an activation poll the service rate-limited: every list not known yet starts now, so nothing after publishing is lost. */
+function startedUnread(this: IPollFunctions, settings: Settings, before: PollState | undefined, key: string): PollState {
+	const state: PollState = before ?? { format: 2, key, rev: 0, writtenAt: 0, lists: {}, stages: {}, gone: [] };
+	const from = (before === undefined ? settings.startFrom : undefined) ?? serviceClock.call(this) - LOOK_BACK_MS;
+	for (const { key: listKey, list } of EVENTS[settings.event].lists(settings)) state.lists[listKey] ??= { floor: from, seen: {}, order: list.expected };
+	return { ...state, rev: state.rev + 1, writtenAt: Date.now() };
 }
 
-/** n8n's budget for one poll where it has one (2.x), within the action node's default Max Wait. */
+/** n8n's budget for one poll where it has one, within the action node's default Max Wait. */
 function pollWaitMs(this: IPollFunctions): number {
 	const budget = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
 	return budget !== undefined && Number.isFinite(budget) && budget > 0 ? Math.min(budget, DEFAULT_MAX_RATE_LIMIT_WAIT_MS) : DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
 }
 
 /**
- * n8n-core's default poll budget. n8n's durable scheduler gives each scheduled poll a context of
- * its own with a budget of its own (its poll timeout less a margin): such a poll is never the activation's.
+ * n8n-core's default poll budget. n8n gives no poll its role: the activation poll is the first of
+ * its context, and n8n's durable scheduler runs each scheduled poll on a context of its own with a
+ * budget of its own (its poll timeout less a margin), so a first poll with another budget is scheduled.
  */
 const N8N_DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
+const polledContexts = new WeakSet<object>();
 
 /** The poll n8n runs while publishing (or restarting, or taking over leadership): a throw fails the activation. */
 function activating(this: IPollFunctions): boolean {
-	const first = isActivationPoll(this);
-	return first && !(typeof this.getPollBudgetMs === 'function' && this.getPollBudgetMs() !== N8N_DEFAULT_POLL_BUDGET_MS);
+	if (polledContexts.has(this)) return false;
+	polledContexts.add(this);
+	return !(typeof this.getPollBudgetMs === 'function' && this.getPollBudgetMs() !== N8N_DEFAULT_POLL_BUDGET_MS);
 }
 
 export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const settings = readSettings.call(this);
-	if (this.getMode() === 'manual') {
-		// Someone waits in the editor: a short wait for a rate limit.
-		startRun(this, { maxRateLimitWaitMs: Math.min(SHORT_MAX_RATE_LIMIT_WAIT_MS, pollWaitMs.call(this)) });
-		let items: IDataObject[];
-		try {
-			items = await sample.call(this, settings);
-		} catch (error) {
-			throw withFailureCause(nodeErrorOf(this.getNode(), error));
-		}
-		if (items.length === 0) {
-			throw new NodeOperationError(this.getNode(), 'Nothing to show yet: no entry of this event matches the trigger\'s settings', {
-				description: 'The trigger still works once published: it reports what happens from then on.',
-			});
-		}
-		return [this.helpers.returnJsonArray(items)];
-	}
-	const activation = activating.call(this);
-	// Publishing waits for the activation poll: it waits less for a rate limit, and never fails for one.
-	startRun(this, { maxRateLimitWaitMs: activation ? Math.min(SHORT_MAX_RATE_LIMIT_WAIT_MS, pollWaitMs.call(this)) : pollWaitMs.call(this) });
-	const staticData = this.getWorkflowStaticData('node');
-	// The account only: changing the event, the jobs or the start date later neither repeats nor skips what the cursors know.
-	const key = await accountKeyOf.call(this);
-	const globalData = this.getWorkflowStaticData('global');
-	const nodeId = this.getNode().id;
-	const trigger = `${this.getWorkflow().id ?? ''}:${nodeId}`;
-	const outcome = await exclusively(staticData, trigger, activation, async () => {
-		const before = readState(staticData, key) ?? mirroredState(globalData, nodeId, key);
-		const keep = (state: PollState) => {
-			writeState(staticData, state);
-			mirrorState(globalData, nodeId, state);
-		};
-		let result;
-		try {
-			result = await pollOnce.call(this, settings, before, key, activation);
-		} catch (error) {
-			const wait = rateLimitWaitOf(error);
-			if (!activation || wait === undefined) throw withFailureCause(nodeErrorOf(this.getNode(), error));
-			if (before === undefined) {
-				// The earlier clock, less a minute: what arrives after publishing is reported whichever clock is behind.
-				const since = settings.startFrom ?? Math.min(runOf(this).serviceNow() ?? Date.now(), Date.now()) - CLOCK_SKEW_MS;
-				keep({ version: 1, key, cursors: {}, stages: {}, since });
-				warn.call(this, `the service rate-limited the first poll (for ${describeSeconds(wait)}); the next poll reports what is new since ${new Date(since).toISOString()}`);
-			} else {
-				keep(before);
-				warn.call(this, `the service rate-limited the poll at activation (for ${describeSeconds(wait)}); the next poll goes on from where the trigger stood`);
+	let at: FailedAt = 'settings';
+	try {
+		const settings = readSettings.call(this);
+		const manual = this.getMode() === 'manual';
+		const activation = !manual && activating.call(this);
+		// Someone waits in the editor, or for publishing: a short wait for a rate limit.
+		const short = manual || activation;
+		startRun(this, { maxRateLimitWaitMs: short ? Math.min(SHORT_MAX_RATE_LIMIT_WAIT_MS, pollWaitMs.call(this)) : pollWaitMs.call(this) });
+		at = 'credential';
+		// The account only: changing the event, the jobs or Start From later neither repeats nor skips what the cursors know.
+		const key = await accountKeyOf.call(this);
+		at = 'service';
+		if (manual) return [this.helpers.returnJsonArray(await sample.call(this, settings))];
+		const nodeData = this.getWorkflowStaticData('node');
+		const globalData = this.getWorkflowStaticData('global');
+		const nodeId = this.getNode().id;
+		const items = await exclusively(nodeData, `${this.getWorkflow().id ?? ''}:${nodeId}`, activation, async () => {
+			const before = readState(nodeData, globalData, nodeId, key);
+			try {
+				const result = await pollOnce.call(this, settings, before, key, activation);
+				writeState(nodeData, globalData, nodeId, result.state);
+				if (result.newlyGone.length > 0) reportGone.call(this, result.newlyGone, settings);
+				return result.items;
+			} catch (error) {
+				const wait = rateLimitWaitOf(error);
+				// Publishing never fails for a rate limit: the lists not known yet start now.
+				if (!activation || wait === undefined) throw nodeErrorOf(this.getNode(), error);
+				const state = startedUnread.call(this, settings, before, key);
+				writeState(nodeData, globalData, nodeId, state);
+				warn.call(this, `the service rate-limited the poll at activation (for ${describeSeconds(wait)}); the next poll reports what is new since where the trigger stood`);
+				return [];
 			}
-			return [];
-		}
-		keep(result.state);
-		if (result.newlyGone.length > 0) reportGone.call(this, result.newlyGone, goneWhat(settings));
-		return result.items;
-	});
-	return outcome && outcome.length > 0 ? [this.helpers.returnJsonArray(outcome)] : null;
+		});
+		return items && items.length > 0 ? [this.helpers.returnJsonArray(items)] : null;
+	} catch (error) {
+		throw failed.call(this, error, at);
+	}
 }

@@ -1,7 +1,12 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { filteredOut } from '../shared/filters';
 import { recruitingRequestPage, type ListPage } from '../shared/transport';
 import type { TimedEntry } from './cursor';
-import { POLL_PAGE_SIZE, type PolledList } from './listReader';
+import { EVENTS, type Settings } from './events';
+import { pollItem, text, timeOf } from './items';
+import { POLL_PAGE_SIZE, type PolledList } from './read';
+import { readJobApplications } from './stages';
 
 /** Pages Fetch Test Event reads at the most before it says nothing matches (someone waits in the editor). */
 export const SAMPLE_MAX_PAGES = 20;
@@ -11,7 +16,7 @@ export const SAMPLE_MAX_PAGES = 20;
  * (page 1 of a newest-first list, the last page of an oldest-first one), stopping at the first page
  * that holds one. Undefined when none of the newest SAMPLE_MAX_PAGES pages does.
  */
-export async function newestMatch(
+async function newestMatch(
 	this: IPollFunctions,
 	list: PolledList,
 	toItem: (entry: TimedEntry<IDataObject>) => IDataObject | undefined,
@@ -45,4 +50,33 @@ export async function newestMatch(
 		if (found) return found;
 	}
 	return match;
+}
+
+/** The newest entry matching the settings as the event's item, never the production cursor; an error when none does. */
+export async function sample(this: IPollFunctions, settings: Settings): Promise<IDataObject[]> {
+	const candidates: Array<{ time: number; item: IDataObject }> = [];
+	if (settings.event === 'application.stage.updated') {
+		const { byJob } = await readJobApplications.call(this, settings.jobIds);
+		for (const application of [...byJob.values()].flat()) {
+			if (filteredOut(settings.filters, settings.event, application) !== undefined) continue;
+			const item = pollItem(settings.event, new Date().toISOString(), `${text(application.id)}:sample`, application, { previousStage: null });
+			candidates.push({ time: timeOf(application.applied_at) ?? 0, item });
+		}
+	}
+	const event = EVENTS[settings.event];
+	for (const { key, list } of (event.sampleLists ?? event.lists)(settings)) {
+		try {
+			const match = await newestMatch.call(this, list, (entry) => event.toItem(settings, key, entry));
+			if (match) candidates.push(match);
+		} catch (error) {
+			throw error instanceof NodeApiError && error.httpCode === '404' && list.whenMissing ? list.whenMissing(this) : error;
+		}
+	}
+	const newest = candidates.sort((a, b) => b.time - a.time)[0];
+	if (!newest) {
+		throw new NodeOperationError(this.getNode(), "Nothing to show yet: no entry of this event matches the trigger's settings", {
+			description: 'The trigger still works once published: it reports what happens from then on.',
+		});
+	}
+	return [newest.item];
 }

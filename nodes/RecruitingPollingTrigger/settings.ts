@@ -2,24 +2,13 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { PARENT_STAGES } from '../shared/stages';
 import { checkId, instantIn, toIsoDateTime } from '../shared/validation';
-import { parseIdList, type DeliveryFilters } from '../shared/filters';
-import { locatorValue } from '../Recruiting/actions/helpers';
-import { EVENTS } from './events';
+import { parseIdList } from '../shared/filters';
+import { locatorValue } from '../shared/locator';
+import { EVENTS, type Settings } from './events';
 import { POLL_EVENTS, type PollEvent } from './items';
 
 /** The most jobs a per-job event follows (each is a request per poll). */
 export const MAX_JOBS = 20;
-
-export interface Settings {
-	event: PollEvent;
-	/** The jobs followed (per-job events), or the Job IDs filter (New Application). */
-	jobIds: string[];
-	parentStages: Set<string>;
-	/** What an entry found must pass: the webhook trigger's filters (Job IDs filters New Application only). */
-	filters: DeliveryFilters;
-	/** Options → Start From, in ms: where a list that has no cursor yet starts. */
-	startFrom?: number;
-}
 
 /**
  * Job IDs as either version holds them: version 1's text (`job_a, job_b`), version 2's rows of

@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { RecruitingPollingTrigger } from '../../nodes/RecruitingPollingTrigger/RecruitingPollingTrigger.node';
-import { stageChanges } from '../../nodes/RecruitingPollingTrigger/stageChanges';
+import { stageChanges } from '../../nodes/RecruitingPollingTrigger/stages';
 import type { Application } from '../../sandbox';
 import { pollHarness } from '../harness';
 import { startFakeListService } from '../harness/fakeServices';
@@ -80,7 +80,7 @@ describe('stage changes are moves', () => {
 	it('the same move found twice has the same messageId; a move back and forth again a new one', () => {
 		const application = { id: 'app_1', stage: { parent_stage: 'interview', custom_stage: null } } as IDataObject;
 		const byJob = new Map([['job_1', [application]]]);
-		const before = { job_1: { app_1: 'new||' } };
+		const before = { job_1: { app_1: '0:["new","",""]' } };
 		const first = stageChanges(byJob, before, '2026-01-01T00:00:00.000Z');
 		const again = stageChanges(byJob, before, '2026-01-01T00:01:00.000Z');
 		expect(again.items[0].messageId).toBe(first.items[0].messageId);

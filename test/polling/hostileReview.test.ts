@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { RecruitingPollingTrigger } from '../../nodes/RecruitingPollingTrigger/RecruitingPollingTrigger.node';
 import { LOOK_BACK_MS } from '../../nodes/RecruitingPollingTrigger/cursor';
-import { stageChanges } from '../../nodes/RecruitingPollingTrigger/stageChanges';
+import { stageChanges } from '../../nodes/RecruitingPollingTrigger/stages';
 import type { Application, Feedback } from '../../sandbox';
 import { pollHarness } from '../harness';
 import { useFakeListService } from '../harness/fakeServices';
@@ -234,7 +234,7 @@ describe('Application Stage Changed', () => {
 
 	it('a change\'s messageId names the application, the stages moved from and to, and its count of moves', () => {
 		const application = { id: 'app_1', stage: { parent_stage: 'interview', custom_stage: null } } as IDataObject;
-		const first = stageChanges(new Map([['job_1', [application]]]), { job_1: { app_1: 'new||' } }, '2026-01-01T00:00:00.000Z').items[0];
+		const first = stageChanges(new Map([['job_1', [application]]]), { job_1: { app_1: '0:["new","",""]' } }, '2026-01-01T00:00:00.000Z').items[0];
 		expect(first.messageId).toBe('poll:application.stage.updated:app_1:new|>interview|:1');
 	});
 });

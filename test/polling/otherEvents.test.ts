@@ -3,7 +3,7 @@
  * against the sandbox (the cursor itself is covered in newApplications.test.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
-import { MAX_FOLLOWED_APPLICATIONS } from '../../nodes/RecruitingPollingTrigger/stageChanges';
+import { MAX_FOLLOWED_APPLICATIONS } from '../../nodes/RecruitingPollingTrigger/stages';
 import type { Application, Feedback } from '../../sandbox';
 import { apiGet, usePollingFixture } from './fixture';
 

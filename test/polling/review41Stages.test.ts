@@ -3,7 +3,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { stageChanges } from '../../nodes/RecruitingPollingTrigger/stageChanges';
+import { stageChanges } from '../../nodes/RecruitingPollingTrigger/stages';
 import type { Application } from '../../sandbox';
 import { usePollingFixture } from './fixture';
 

@@ -123,13 +123,7 @@ export function simpleGetMany(
 /** Text as typed, spaces kept; '' for nothing. An expression may give a number where the API takes text. */
 export const asText = (value: unknown): string => String(value ?? '');
 
-/**
- * The ID in a picker inside a collection (n8n does not extract those): a resource locator holds it
- * in `value`; a plain ID, as a workflow made before the picker holds it, is the ID itself.
- */
-export function locatorValue(raw: unknown): unknown {
-	return typeof raw === 'object' && raw !== null && 'value' in raw ? (raw as IDataObject).value : raw;
-}
+export { locatorValue } from '../../shared/locator';
 
 /** `"a, b"` or `['a', 'b']` (from an expression) → `['a', 'b']`, without empty entries. */
 export function splitList(value: unknown): string[] {

@@ -1,21 +1,12 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { scalarText } from '../../shared/text';
-import { inRun, resourcePath, URGENT_RUN } from '../../shared/transport';
-import { EMAIL_TEMPLATE_LIST, listEntry, TAG_LIST, USER_LIST } from '../lists';
-import { search, type ListSource } from './search';
+import { resourcePath } from '../../shared/transport';
+import { listEntry, part, picker } from '../../shared/search';
+import { EMAIL_TEMPLATE_LIST, TAG_LIST, USER_LIST } from '../lists';
 
-/** The pickers' list sources; how a search walks them is in search.ts. */
+export { searchJobs } from '../../shared/search';
 
-function picker(source: ListSource) {
-	return async function (
-		this: ILoadOptionsFunctions,
-		filter?: string,
-		paginationToken?: string,
-	): Promise<INodeListSearchResult> {
-		// Someone is looking at the editor: an urgent run of its own.
-		return await inRun(this, URGENT_RUN, async () => await search.call(this, source, filter, paginationToken));
-	};
-}
+/** The pickers' list sources; how a search walks them is in ../../shared/search.ts. */
 
 function candidateName(candidate: IDataObject): string {
 	const first = scalarText(candidate.first_name) ?? '';
@@ -25,7 +16,6 @@ function candidateName(candidate: IDataObject): string {
 }
 
 const APPLICATIONS = resourcePath('applications');
-const part = (value: unknown): IDataObject => (typeof value === 'object' && value !== null ? (value as IDataObject) : {});
 
 export const searchTags = picker(TAG_LIST);
 
@@ -60,12 +50,3 @@ export const searchCandidates = picker({
 /** The company's users (GET /users, the service's full API), as `First Last <e-mail>`. */
 export const searchUsers = picker(USER_LIST);
 
-/** Jobs that have applications, each once, by title. */
-export const searchJobs = picker({
-	path: APPLICATIONS,
-	distinct: true,
-	entries: (application) => {
-		const job = part(application.job);
-		return listEntry(job.id, job.title);
-	},
-});

@@ -2,7 +2,7 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { byName, TAG_BY_NAME } from '../actions/common.descriptions';
 import { EMAIL_TEMPLATE_LIST, readEntries, TAG_LIST, USER_LIST } from '../lists';
 import { inRun, URGENT_RUN } from '../../shared/transport';
-import type { ListSource } from './search';
+import type { ListSource } from '../../shared/search';
 
 /** Dropdowns inside lists and groups, where n8n has no "From list" picker: every entry, by name. */
 async function everyEntry(this: ILoadOptionsFunctions, source: ListSource): Promise<INodePropertyOptions[]> {

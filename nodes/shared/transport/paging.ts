@@ -88,21 +88,22 @@ export async function recruitingRequestPage(
 	this: RecruitingContext,
 	list: Omit<ListRequest, 'limit' | 'concurrency' | 'maxPages'> & { page: number; pageSize: number },
 ): Promise<ListPage> {
-	const envelope = (await recruitingRequest.call(this, {
-		method: 'GET',
-		path: list.path,
-		qs: { ...list.qs, page: list.page, page_size: list.pageSize },
-		itemIndex: list.itemIndex,
-		notFound: list.notFound,
-		policy: list.policy,
-	})) as PageEnvelope | undefined;
+	const fetch = async () =>
+		(await recruitingRequest.call(this, {
+			method: 'GET',
+			path: list.path,
+			qs: { ...list.qs, page: list.page, page_size: list.pageSize },
+			itemIndex: list.itemIndex,
+			notFound: list.notFound,
+			policy: list.policy,
+		})) as PageEnvelope | undefined;
 	const fail = (reason: string) =>
 		new NodeApiError(this.getNode(), { page: list.page, reason } as JsonObject, {
 			message: 'The Recruiting service returned an inconsistent list',
 			description: `${list.path}, page ${list.page}: ${reason}`,
 			itemIndex: list.itemIndex,
 		});
-	if (!envelope || !Array.isArray(envelope.items)) throw fail('the answer has no items array');
+	const envelope = await checkedPage(fetch, fail, list);
 	if (envelope.items.some((item) => typeof item !== 'object' || item === null || Array.isArray(item))) {
 		throw fail('it holds an entry that is not an object');
 	}
@@ -112,6 +113,29 @@ export async function recruitingRequestPage(
 		totalItems: typeof total === 'number' && Number.isSafeInteger(total) && total >= 0 ? total : undefined,
 		hasNextPage: envelope.meta?.has_next_page === true,
 	};
+}
+
+/**
+ * A page with its items array. A short page (empty while it claims a successor, or holding fewer
+ * items than the list's length leaves for it) would silently drop items: it is asked for once more,
+ * here and nowhere else. Empty again with a successor: an error; short again: the length is taken to lie.
+ */
+async function checkedPage(
+	fetch: () => Promise<PageEnvelope | undefined>,
+	fail: (reason: string) => Error,
+	at: { page: number; pageSize: number },
+	answer?: PageEnvelope,
+): Promise<PageEnvelope & { items: IDataObject[] }> {
+	let envelope = answer ?? (await fetch());
+	if (!envelope || !Array.isArray(envelope.items)) throw fail('the answer has no items array');
+	const total = envelope.meta?.total_items;
+	const owed = typeof total === 'number' ? Math.min(at.pageSize, total - (at.page - 1) * at.pageSize) : 0;
+	if ((envelope.items.length === 0 && envelope.meta?.has_next_page === true) || envelope.items.length < owed) {
+		envelope = await fetch();
+		if (!envelope || !Array.isArray(envelope.items)) throw fail('the answer has no items array');
+		if (envelope.items.length === 0 && envelope.meta?.has_next_page === true) throw fail('it is empty but says there is a next page');
+	}
+	return envelope as PageEnvelope & { items: IDataObject[] };
 }
 
 /**
@@ -172,16 +196,7 @@ async function readAllItems(this: RecruitingContext, list: ListRequest): Promise
 
 	/** Checks one page and collects its items; true once the list (or the limit) is complete. */
 	const accept = async (page: number, answer: PageEnvelope | undefined): Promise<boolean> => {
-		let envelope = answer;
-		if (!envelope || !Array.isArray(envelope.items)) throw fail(page, 'the answer has no items array');
-		// An empty page that claims a successor would silently drop items: ask for it once more.
-		if (envelope.items.length === 0 && envelope.meta?.has_next_page === true) {
-			envelope = await fetchPage(page);
-			if (!envelope || !Array.isArray(envelope.items)) throw fail(page, 'the answer has no items array');
-			if (envelope.items.length === 0 && envelope.meta?.has_next_page === true) {
-				throw fail(page, 'it is empty but says there is a next page');
-			}
-		}
+		const envelope = await checkedPage(() => fetchPage(page), (reason) => fail(page, reason), { page, pageSize }, answer);
 		const items = envelope.items;
 		const length = envelope.meta?.total_items;
 		if (list.rereadIfChanged && typeof length === 'number') {

@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { MAX_PAGE_SIZE, READ_WINDOW, recruitingRequest, walkInOrder, type PageEnvelope } from '../../shared/transport';
+import { scalarText } from './text';
+import { inRun, MAX_PAGE_SIZE, READ_WINDOW, recruitingRequest, resourcePath, URGENT_RUN, walkInOrder, type PageEnvelope } from './transport';
 
 /**
  * The "From list" pickers. The service has no search parameter, so a search walks a list
@@ -126,3 +127,48 @@ export async function search(
 		paginationToken: more ? JSON.stringify({ page, seen: remembered }) : undefined,
 	};
 }
+
+/**
+ * The account's lists that the editor offers by name and that names are looked up in: tags and
+ * e-mail templates, and the users. Each has one source here, read whole by `readEntries` (the dropdowns inside
+ * lists; the tag names of Add Tag, Remove Tag and the Tags lists) or page by page by the pickers
+ * (methods/search.ts), so that all of them offer the same entries under the same names.
+ */
+
+/**
+ * A record as a list entry: its ID as the value, shown under its name (under its ID when it has
+ * none). A record without an ID gives no entry. What is chosen from a list, or found by name, is
+ * sent as an ID, and an empty one can never be written (the node refuses it before sending), so
+ * offering such a record, or choosing it by name, could only end in an error.
+ */
+export function listEntry(id: unknown, name: unknown, description?: unknown): INodeListSearchItems[] {
+	const value = (scalarText(id) ?? '').trim();
+	if (value === '') return [];
+	const entry: INodeListSearchItems = { name: scalarText(name) || value, value };
+	const detail = scalarText(description);
+	if (detail) entry.description = detail;
+	return [entry];
+}
+
+export const part = (value: unknown): IDataObject => (typeof value === 'object' && value !== null ? (value as IDataObject) : {});
+
+/** A picker method on a list source: someone is looking at the editor, so an urgent run of its own. */
+export function picker(source: ListSource) {
+	return async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
+		return await inRun(this, URGENT_RUN, async () => await search.call(this, source, filter, paginationToken));
+	};
+}
+
+/** Jobs that have applications, each once, by title. */
+export const searchJobs = picker({
+	path: resourcePath('applications'),
+	distinct: true,
+	entries: (application) => {
+		const job = part(application.job);
+		return listEntry(job.id, job.title);
+	},
+});

@@ -2,7 +2,6 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { MAX_PAGE_SIZE, recruitingRequest, recruitingRequestAllItems, resourcePath } from '../shared/transport';
 import { child, pollItem, text } from './items';
-import type { PollState } from './pollState';
 
 /** The most applications the stage snapshot follows, across the chosen jobs (about 60 bytes each in static data). */
 export const MAX_FOLLOWED_APPLICATIONS = 1000;
@@ -33,19 +32,18 @@ function sameStage(a: Omit<Stage, 'moves'>, b: Omit<Stage, 'moves'>): boolean {
 	return a.customId !== '' || b.customId !== '' ? a.customId === b.customId : a.customName === b.customName;
 }
 
-/** `moves:["parent","custom id","custom name"]` (any character in each). Before 0.2: `parent|custom id|custom name`. */
+/** By job: application ID → its stage, encoded. */
+export type StageSnapshots = Record<string, Record<string, string>>;
+
+/** `moves:["parent","custom id","custom name"]` (any character in each). */
 function encode(stage: Stage): string {
 	return `${stage.moves}:${JSON.stringify([stage.parent, stage.customId, stage.customName])}`;
 }
 
 function decode(entry: string): Stage {
-	const counted = /^(\d+):(\[.*\])$/s.exec(entry);
-	if (counted) {
-		const [parent, customId, customName] = (JSON.parse(counted[2]) as unknown[]).map((part) => (typeof part === 'string' ? part : ''));
-		return { parent: parent ?? '', customId: customId ?? '', customName: customName ?? '', moves: Number(counted[1]) };
-	}
-	const [parent = '', customId = '', ...name] = entry.split('|');
-	return { parent, customId, customName: name.join('|'), moves: 0 };
+	const colon = entry.indexOf(':');
+	const [parent, customId, customName] = (JSON.parse(entry.slice(colon + 1)) as unknown[]).map((part) => (typeof part === 'string' ? part : ''));
+	return { parent: parent ?? '', customId: customId ?? '', customName: customName ?? '', moves: Number(entry.slice(0, colon)) };
 }
 
 /** The stage as the application shows it, from a snapshot entry. */
@@ -72,7 +70,7 @@ export interface JobApplications {
 export async function readJobApplications(
 	this: IPollFunctions,
 	jobIds: string[],
-	known: PollState['stages'] = {},
+	known: StageSnapshots = {},
 	lookUpFollowed = false,
 ): Promise<JobApplications> {
 	const byJob = new Map<string, IDataObject[]>();
@@ -134,13 +132,13 @@ const FIRST_PARENT_STAGE = 'new';
  */
 export function stageChanges(
 	byJob: Map<string, IDataObject[]>,
-	before: PollState['stages'] | undefined,
+	before: StageSnapshots | undefined,
 	now: string,
-): { items: IDataObject[]; stages: PollState['stages'] } {
+): { items: IDataObject[]; stages: StageSnapshots } {
 	const previousOf = new Map<string, Stage>();
 	for (const snapshot of Object.values(before ?? {})) for (const [id, entry] of Object.entries(snapshot)) previousOf.set(id, decode(entry));
 	const items: IDataObject[] = [];
-	const stages: PollState['stages'] = {};
+	const stages: StageSnapshots = {};
 	for (const [jobId, applications] of byJob) {
 		const firstTime = before?.[jobId] === undefined;
 		const snapshot: Record<string, string> = {};

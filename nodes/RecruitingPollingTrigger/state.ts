@@ -1,0 +1,84 @@
+import type { IDataObject } from 'n8n-workflow';
+import type { Cursor } from './cursor';
+import type { StageSnapshots } from './stages';
+
+/**
+ * The trigger keeps one state, with a revision that each poll raises. n8n keeps it in two places,
+ * and either may be older: the node's static data (by the node's name, so a renamed trigger finds
+ * none, or an old one after a rename back; n8n's durable engine drops what an activation poll wrote
+ * there) and the workflow's global static data, by node ID. A poll writes both and goes on from the
+ * newer. Both are plain JSON copies, never n8n's objects. A state of another account or format is
+ * no state: the trigger starts afresh. Copies by ID of another trigger are dropped when of another
+ * format, or unwritten for DROP_UNWRITTEN_AFTER_MS while this one polls (a node cannot list its
+ * workflow's nodes, so time tells a deleted trigger). The state holds IDs, times and stages, never a secret.
+ */
+export interface PollState {
+	format: 2;
+	/** Hash of the credential's Base URL and company. */
+	key: string;
+	/** Raised by each poll: the higher copy is the newer. */
+	rev: number;
+	/** When it was written (ms, n8n's clock): copies of deleted triggers are dropped by it. */
+	writtenAt: number;
+	/** By list: `applications`, `feedback`, `job:<id>` (its notes). A list recorded here is never seeded again. */
+	lists: Record<string, Cursor>;
+	/** By job: each followed job's applications and their stages (stages.ts). */
+	stages: StageSnapshots;
+	/** Followed jobs found deleted and reported: reported once, while they stay in Job IDs and gone. */
+	gone: string[];
+}
+
+const NODE_FIELD = 'recruitingPoll';
+const BY_ID_FIELD = 'recruitingPollSeeds';
+const DROP_UNWRITTEN_AFTER_MS = 30 * 24 * 60 * 60_000;
+
+const isState = (value: unknown): value is PollState => (value as PollState | undefined)?.format === 2;
+
+/** The newer of the two copies of this account's state, or undefined (a first poll, or another account). */
+export function readState(nodeData: IDataObject, globalData: IDataObject, nodeId: string, key: string): PollState | undefined {
+	const copies = [nodeData[NODE_FIELD], (globalData[BY_ID_FIELD] as IDataObject | undefined)?.[nodeId]]
+		.filter(isState)
+		.filter((state) => state.key === key)
+		.sort((a, b) => b.rev - a.rev);
+	return copies[0] && (JSON.parse(JSON.stringify(copies[0])) as PollState);
+}
+
+export function writeState(nodeData: IDataObject, globalData: IDataObject, nodeId: string, state: PollState): void {
+	const copy = () => JSON.parse(JSON.stringify(state)) as IDataObject;
+	nodeData[NODE_FIELD] = copy();
+	const byId: IDataObject = {};
+	for (const [id, other] of Object.entries((globalData[BY_ID_FIELD] as IDataObject | undefined) ?? {})) {
+		if (isState(other) && state.writtenAt - other.writtenAt < DROP_UNWRITTEN_AFTER_MS) byId[id] = JSON.parse(JSON.stringify(other)) as IDataObject;
+	}
+	byId[nodeId] = copy();
+	globalData[BY_ID_FIELD] = byId;
+}
+
+/**
+ * The static data of the triggers polling now. n8n keeps one loaded workflow per activation, so
+ * two polls of one activation share it; a republished workflow is loaded anew and is not held up
+ * by the old version's poll (whose result n8n discards).
+ */
+const pollsInFlight = new WeakSet<IDataObject>();
+
+/**
+ * The triggers (workflow and node) with a scheduled poll under way: n8n's durable polling gives
+ * each poll static data of its own, and may start a poll again while the last one still runs.
+ */
+const triggersPolling = new Set<string>();
+
+/**
+ * Runs `poll` unless a poll of the same loaded workflow is under way, or (for a scheduled poll) any
+ * poll of the same trigger; then: undefined. A republish's activation poll is never held up.
+ */
+export async function exclusively<T>(staticData: IDataObject, trigger: string, activation: boolean, poll: () => Promise<T>): Promise<T | undefined> {
+	if (pollsInFlight.has(staticData) || (!activation && triggersPolling.has(trigger))) return undefined;
+	pollsInFlight.add(staticData);
+	triggersPolling.add(trigger);
+	try {
+		return await poll();
+	} finally {
+		pollsInFlight.delete(staticData);
+		triggersPolling.delete(trigger);
+	}
+}
