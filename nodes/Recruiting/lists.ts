@@ -5,6 +5,13 @@ import { listEntry, type ListSource } from '../shared/search';
 
 export { listEntry };
 
+/**
+ * The account's lists that the editor offers by name and that names are looked up in: tags and
+ * e-mail templates, and the users. Each has one source here, read whole by `readEntries` (the dropdowns inside
+ * lists; the tag names of Add Tag, Remove Tag and the Tags lists) or page by page by the pickers
+ * (../shared/search.ts), so that all of them offer the same entries under the same names.
+ */
+
 export const TAG_LIST: ListSource = {
 	path: resourcePath('tags'),
 	entries: (tag) => listEntry(tag.id, tag.name),

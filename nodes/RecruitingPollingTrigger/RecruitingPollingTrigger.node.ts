@@ -1,6 +1,6 @@
 import type { IDisplayOptions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { idLocator } from '../shared/locator';
+import { idRows } from '../shared/locator';
 import { searchJobs } from '../shared/search';
 import { PARENT_STAGE_OPTIONS } from '../shared/stages';
 import { LOOK_BACK_MS, MAX_SEEN_IDS } from './cursor';
@@ -11,8 +11,7 @@ import { EVENTS, eventsWhere } from './events';
 /**
  * Reads the service's lists at n8n's Poll Times and starts the workflow with the new events it
  * finds (one execution per poll that finds any, one item per event): for an n8n the service cannot
- * reach. The events in events.ts, a poll in poll.ts, the reading in listReader.ts, the cursor in
- * cursor.ts, what is kept where in pollState.ts.
+ * reach. The events in events.ts, a poll in poll.ts (its argument: docs/polling-trigger.md).
  *
  * Version 2 picks Job IDs from a list; version 1 (saved workflows) keeps its comma-separated text.
  * Both are read by settings.ts, and nothing else differs.
@@ -25,37 +24,12 @@ const V2 = { '@version': [{ _cnd: { gte: 2 } }] };
 const PER_JOB_EVENTS = eventsWhere('perJob');
 const FILTERED_BY_JOB = eventsWhere('perJob', false).filter((event) => EVENTS[event].applications);
 
-/**
- * Version 2's Job IDs: a row per job, picked from the jobs that have applications (the service
- * lists no jobs) or given by ID. Same name as version 1's text field, so settings.ts reads one parameter.
- */
-function jobPicker(description: string, displayOptions: IDisplayOptions): INodeProperties {
-	return {
-		displayName: 'Job IDs',
-		name: 'jobIds',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Job',
-		default: {},
-		description,
-		displayOptions,
-		options: [
-			{
-				name: 'jobs',
-				displayName: 'Job',
-				values: [
-					idLocator({
-						name: 'job',
-						displayName: 'Job',
-						placeholder: 'job_abc123',
-						searchListMethod: 'searchJobs',
-						description: 'Pick a job (jobs that have applications, found by title), or give its ID (job_…)',
-					}),
-				],
-			},
-		],
-	};
-}
+/** Version 2's Job IDs: same name as version 1's text field, so settings.ts reads one parameter. */
+const jobPicker = (description: string, displayOptions: IDisplayOptions): INodeProperties => ({
+	...idRows({ name: 'jobIds', displayName: 'Job IDs', row: 'job', rowName: 'Job', placeholder: 'job_abc123', searchListMethod: 'searchJobs' }),
+	description,
+	displayOptions,
+});
 
 export class RecruitingPollingTrigger implements INodeType {
 	description: INodeTypeDescription = {

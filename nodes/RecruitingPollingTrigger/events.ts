@@ -44,7 +44,7 @@ export interface PollEventDefinition {
 	startFrom: boolean;
 	/**
 	 * The lists read at each poll, each with the key of its cursor (a list without one is seeded).
-	 * None for stage changes, which compare each followed job's applications with a snapshot (stageChanges.ts).
+	 * None for stage changes, which compare each followed job's applications with a snapshot (stages.ts).
 	 */
 	lists(settings: Settings): EventList[];
 	/** Fetch Test Event's lists, where they differ. */

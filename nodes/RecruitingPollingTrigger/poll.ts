@@ -25,10 +25,7 @@ import { exclusively, readState, writeState, type PollState } from './state';
  * (`failed`), so that n8n's durable polling waits, backs off or stops as the cause deserves.
  */
 
-/**
- * How far behind n8n's clock the service's may be when its answers do not say (no Date header): a
- * list seeded then starts this much earlier, so its first entries are not lost.
- */
+/** How far behind n8n's clock the service's may be when its answers do not say (no Date header). */
 const UNSTATED_CLOCK_OFFSET_MS = 60 * 60_000;
 
 /** The service's clock now: its Date header, or n8n's where that is earlier; without one, n8n's less the offset it may have. */
@@ -37,11 +34,7 @@ function serviceClock(this: IPollFunctions): number {
 	return stated === undefined ? Date.now() - UNSTATED_CLOCK_OFFSET_MS : Math.min(stated, Date.now());
 }
 
-const ORDER_TEXT: Record<ListOrder, string> = {
-	newestFirst: 'newest first',
-	oldestFirst: 'oldest first, so each poll reads from the page that held the last known entry',
-	unordered: 'in no order by time, so each poll reads every page of it',
-};
+const ORDER_TEXT: Record<ListOrder, string> = { newestFirst: 'newest first', oldestFirst: 'oldest first', unordered: 'in no order by time, so each poll reads all of it' };
 
 /** Says in n8n's log, for this trigger, what the user should know. */
 function warn(this: IPollFunctions, message: string): void {
@@ -77,14 +70,10 @@ function failed(this: IPollFunctions, error: unknown, at: FailedAt): NodeApiErro
 
 const isNotFound = (error: unknown) => error instanceof NodeApiError && error.httpCode === '404';
 
-/** What a per-job event follows of a job: said when the job is gone. */
 const goneText = (jobId: string, settings: Settings) =>
-	`job "${jobId}" no longer exists at the service (it answers 404): its ${EVENTS[settings.event].perJob ? (EVENTS[settings.event].perJob as { follows: string }).follows : 'events'} are no longer followed, the other jobs' still are. Remove it from Job IDs.`;
+	`job "${jobId}" no longer exists at the service (it answers 404): its ${(EVENTS[settings.event].perJob || { follows: 'events' }).follows} are no longer followed, the other jobs' still are. Remove it from Job IDs.`;
 
-/**
- * Jobs found deleted: once, a failed execution naming them, so the user sees it in the workflow's
- * executions and its error workflow runs; the poll goes on for the other jobs.
- */
+/** Jobs found deleted: once, a failed execution naming them (the error workflow runs); the poll goes on for the other jobs. */
 function reportGone(this: IPollFunctions, jobIds: string[], settings: Settings): void {
 	const error = new NodeOperationError(this.getNode(), `Job IDs: ${jobIds.map((id) => goneText(id, settings)).join(' ')}`, {
 		description: "Reported once per job; n8n's log says it at every poll until the job is removed from Job IDs.",
@@ -163,11 +152,9 @@ function startedUnread(this: IPollFunctions, settings: Settings, before: PollSta
 	return { ...state, rev: state.rev + 1, writtenAt: Date.now() };
 }
 
-/** n8n's budget for one poll where it has one, within the action node's default Max Wait. */
-function pollWaitMs(this: IPollFunctions): number {
-	const budget = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
-	return budget !== undefined && Number.isFinite(budget) && budget > 0 ? Math.min(budget, DEFAULT_MAX_RATE_LIMIT_WAIT_MS) : DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
-}
+/** n8n's budget for one poll where it has one (not 1.x), within the action node's default Max Wait. */
+const budgetOf = (context: IPollFunctions) => (typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : undefined);
+const pollWaitMs = (context: IPollFunctions) => Math.min(budgetOf(context) || DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DEFAULT_MAX_RATE_LIMIT_WAIT_MS);
 
 /**
  * n8n-core's default poll budget. n8n gives no poll its role: the activation poll is the first of
@@ -181,7 +168,7 @@ const polledContexts = new WeakSet<object>();
 function activating(this: IPollFunctions): boolean {
 	if (polledContexts.has(this)) return false;
 	polledContexts.add(this);
-	return !(typeof this.getPollBudgetMs === 'function' && this.getPollBudgetMs() !== N8N_DEFAULT_POLL_BUDGET_MS);
+	return (budgetOf(this) ?? N8N_DEFAULT_POLL_BUDGET_MS) === N8N_DEFAULT_POLL_BUDGET_MS;
 }
 
 export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
@@ -192,7 +179,7 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 		const activation = !manual && activating.call(this);
 		// Someone waits in the editor, or for publishing: a short wait for a rate limit.
 		const short = manual || activation;
-		startRun(this, { maxRateLimitWaitMs: short ? Math.min(SHORT_MAX_RATE_LIMIT_WAIT_MS, pollWaitMs.call(this)) : pollWaitMs.call(this) });
+		startRun(this, { maxRateLimitWaitMs: Math.min(short ? SHORT_MAX_RATE_LIMIT_WAIT_MS : Infinity, pollWaitMs(this)) });
 		at = 'credential';
 		// The account only: changing the event, the jobs or Start From later neither repeats nor skips what the cursors know.
 		const key = await accountKeyOf.call(this);

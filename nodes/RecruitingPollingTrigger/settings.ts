@@ -3,28 +3,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import { PARENT_STAGES } from '../shared/stages';
 import { checkId, instantIn, toIsoDateTime } from '../shared/validation';
 import { parseIdList } from '../shared/filters';
-import { locatorValue } from '../shared/locator';
+import { idsInRows } from '../shared/locator';
 import { EVENTS, type Settings } from './events';
 import { POLL_EVENTS, type PollEvent } from './items';
 
 /** The most jobs a per-job event follows (each is a request per poll). */
 export const MAX_JOBS = 20;
-
-/**
- * Job IDs as either version holds them: version 1's text (`job_a, job_b`), version 2's rows of
- * pickers (`{ jobs: [{ job: { __rl, mode, value } }] }`), or what an expression gives in either
- * (an array of IDs, one ID, or several in one row), in the order given.
- */
-export function jobIdsIn(raw: unknown): string[] {
-	const rows = typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'jobs' in raw ? (raw as IDataObject).jobs : raw;
-	const ids = (value: unknown): string[] => {
-		const id = locatorValue(value);
-		if (Array.isArray(id)) return id.flatMap(ids);
-		return [...parseIdList(typeof id === 'number' ? String(id) : id)];
-	};
-	const list = Array.isArray(rows) ? rows.map((row) => (typeof row === 'object' && row !== null && 'job' in row ? (row as IDataObject).job : row)) : [rows];
-	return [...new Set(list.flatMap(ids))];
-}
 
 /** The node's parameters, checked before any request: each error names its field. */
 export function readSettings(this: IPollFunctions): Settings {
@@ -34,7 +18,7 @@ export function readSettings(this: IPollFunctions): Settings {
 	const perJob = EVENTS[event].perJob;
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const rawJobs = perJob ? this.getNodeParameter('jobIds', '') : options.jobIds;
-	const jobIds = jobIdsIn(rawJobs).map((id) => checkId(node, 0, 'Job IDs', id));
+	const jobIds = idsInRows(rawJobs, 'job').map((id) => checkId(node, 0, 'Job IDs', id));
 	if (perJob && jobIds.length === 0) {
 		throw new NodeOperationError(node, 'Job IDs: enter at least one job ID (job_…); this event is followed job by job');
 	}

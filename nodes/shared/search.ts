@@ -129,13 +129,6 @@ export async function search(
 }
 
 /**
- * The account's lists that the editor offers by name and that names are looked up in: tags and
- * e-mail templates, and the users. Each has one source here, read whole by `readEntries` (the dropdowns inside
- * lists; the tag names of Add Tag, Remove Tag and the Tags lists) or page by page by the pickers
- * (methods/search.ts), so that all of them offer the same entries under the same names.
- */
-
-/**
  * A record as a list entry: its ID as the value, shown under its name (under its ID when it has
  * none). A record without an ID gives no entry. What is chosen from a list, or found by name, is
  * sent as an ID, and an empty one can never be written (the node refuses it before sending), so

@@ -21,7 +21,7 @@
  *    interval, as step 1's does. The sandbox's request log shows the held poll's span (its three
  *    attempts, each begun when the trigger gave up the one before, and no other list request);
  *    n8n's log shows the next occurrence (another task) inside that span, which polled nothing
- *    (the trigger's overlap guard, pollState.ts `exclusively`: "Poll returned no new data"). Each
+ *    (the trigger's overlap guard, state.ts `exclusively`: "Poll returned no new data"). Each
  *    application added before and during the held poll is emitted once, by a poll after it.
  *    Cost: step 1's poll outlasts a minute, so step 2 meets the occurrence after: one minute
  *    (~60 s) more for the durable run; step 3 itself only reads the logs (~1 s).
