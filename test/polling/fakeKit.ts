@@ -1,7 +1,8 @@
 /**
  * What the tests against the fake list service (test/harness/fakeServices.ts) share: times relative
- * to now, the IDs an emission holds, an application of job_1, and the trigger on the fake, with a
- * token of its own per trigger (a 429's pause or pace, kept per credential, must not carry over).
+ * to now, a clock moved by hand, the IDs an emission holds, an application of job_1, and the trigger
+ * on the fake, with a token of its own per trigger (a 429's pause or pace, kept per credential, must
+ * not carry over).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -15,7 +16,19 @@ export const MINUTE = 60_000;
 
 export const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
+/** Fake Date only (timers stay real), so `later` moves n8n's clock and the fake's Date header (which follows Date.now). */
+export const fakeClock = () =>
+	jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'] });
+
+/** Moves n8n's clock and the service's (the fake's Date header follows Date.now) by `ms`; after `fakeClock()`. */
+export function later(ms: number) {
+	jest.setSystemTime(Date.now() + ms);
+}
+
 export const ids = (items: IDataObject[]) => items.map((item) => String((item.object as { id: string | number }).id));
+
+/** A New Job Note emission as `jobId:noteId`. */
+export const noteIds = (items: IDataObject[]) => items.map((i) => `${String(i.jobId)}:${(i.object as { id: string }).id}`);
 
 /** An application of job_1 in the first stage. */
 export const application = (id: string, appliedAt: string | null, extra: IDataObject = {}) => ({

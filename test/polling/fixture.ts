@@ -63,7 +63,7 @@ export function usePollingFixture(options: Omit<SandboxOptions, 'port' | 'seed'>
 
 	/**
 	 * The trigger at `typeVersion`. Version 1 by default: the suites give Job IDs as version 1's text,
-	 * which version 2's rows of pickers do not take (jobPicker.test.ts runs version 2); the rest is the same code.
+	 * which version 2's rows of pickers do not take (picker.test.ts runs version 2); the rest is the same code.
 	 */
 	const trigger = (parameters: INodeParameters, engine: PollHarnessOptions['engine'] = 'default', typeVersion = 1): PollHarness =>
 		pollHarness(new RecruitingPollingTrigger(), { options: {}, ...parameters }, { engine, typeVersion, ...harnessOptions() });
@@ -82,6 +82,13 @@ export function usePollingFixture(options: Omit<SandboxOptions, 'port' | 'seed'>
 		return application;
 	}
 
+	/** A note on job `jobId` written at `date` (default: now). */
+	const note = (id: string, jobId: string, date = new Date().toISOString()) =>
+		sandbox.put('jobNotes', { id, job_id: jobId, date_created: date, text: id, creator: { name: 'T' }, files: [], mentioned_users: [], restricted: false });
+
+	/** The jobs of the newest seeded application and of the newest one of another job. */
+	const twoJobs = () => [seeded[0].job.id, seeded.find((a) => a.job.id !== seeded[0].job.id)!.job.id];
+
 	return {
 		get sandbox() {
 			return sandbox;
@@ -93,6 +100,8 @@ export function usePollingFixture(options: Omit<SandboxOptions, 'port' | 'seed'>
 		trigger,
 		harnessOptions,
 		apply,
+		note,
+		twoJobs,
 		/** Requests to the applications list since the last clearRequests. */
 		applicationRequests: () => sandbox.requests.filter((r) => r.segments[r.segments.length - 1] === 'applications'),
 	};

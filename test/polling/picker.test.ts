@@ -1,6 +1,7 @@
 /**
- * Issue 43, point 5: version 2's Job IDs are picked from the jobs found on applications (the
- * service lists no jobs) or given by ID; version 1's comma-separated text keeps working as saved.
+ * The Job IDs picker: version 2's Job IDs are picked from the jobs found on applications (the
+ * service lists no jobs) or given by ID; version 1's comma-separated text keeps working as saved;
+ * an ID is checked before any request and percent-encoded in the path.
  * Through n8n-core's LoadOptionsContext and PollContext, against the sandbox over HTTP.
  */
 import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
@@ -9,10 +10,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import { RecruitingPollingTrigger } from '../../nodes/RecruitingPollingTrigger/RecruitingPollingTrigger.node';
 import { MAX_JOBS } from '../../nodes/RecruitingPollingTrigger/settings';
 import { loadOptionsHarness } from '../harness';
+import { at, noteIds } from './fakeKit';
 import { usePollingFixture } from './fixture';
 
 const fx = usePollingFixture();
-const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 const description = new RecruitingPollingTrigger().description;
 
 /** The jobs of the seeded applications, each once: id → title. */
@@ -30,9 +31,7 @@ const picked = (...jobs: Array<{ mode: 'list' | 'id'; value: string; cachedResul
 	jobs: jobs.map((job) => ({ job: { __rl: true, ...job } })),
 });
 
-const note = (id: string, jobId: string) =>
-	fx.sandbox.put('jobNotes', { id, job_id: jobId, date_created: at(0), text: id, creator: { name: 'T' }, files: [], mentioned_users: [], restricted: false });
-const noteIds = (items: IDataObject[]) => items.map((i) => `${String(i.jobId)}:${(i.object as { id: string }).id}`);
+const { note } = fx;
 const objectIds = (items: IDataObject[]) => items.map((item) => (item.object as { id: string }).id);
 
 describe('the version 2 picker', () => {
@@ -138,5 +137,18 @@ describe('a bad ID', () => {
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error?.message).toBe('Invalid "Job IDs": "." and ".." are not valid IDs');
 		expect(fx.sandbox.requests).toHaveLength(0);
+	});
+});
+
+describe('an ID in the path', () => {
+	it('a job ID with odd characters (/ ? % #) is percent-encoded and its notes found', async () => {
+		const job = fx.sandbox.get('jobs', fx.seeded[0].job.id) as IDataObject;
+		const oddId = 'job/odd?x=1%20#y';
+		fx.sandbox.put('jobs', { ...job, id: oddId });
+		const trigger = fx.trigger({ event: 'job.note.created', jobIds: oddId });
+		expect(await trigger.activate()).toEqual({ emitted: [] });
+		note('jnote_odd', oddId, at(0));
+		const { emitted } = await trigger.tick();
+		expect(emitted.map((i) => [i.jobId, (i.object as { id: string }).id])).toEqual([[oddId, 'jnote_odd']]);
 	});
 });
