@@ -3,9 +3,10 @@
 /**
  * `node bench/pollingSoak.js`: the Recruiting Polling Trigger through cycles of everyday trouble
  * inside a real n8n 2.41.1 (our package installed from its own `npm pack` tarball) against the
- * sandbox, polling every minute. Each cycle draws one of: n8n restarted, the workflow unpublished
- * and published again, polls failing (the service answers 500 for a minute), or nothing; and adds
+ * sandbox, polling every minute. Each cycle is, in turn, one of: n8n restarted, the workflow unpublished
+ * and published again, the trigger renamed while unpublished, polls failing (the service answers 500 for a minute), or nothing; and adds
  * applications at random moments around it (also while n8n is stopped or the workflow unpublished).
+ * A rename unpublishes, renames the trigger node (to its other name: A → B → A) and publishes again.
  * At the end every added application must have started an execution exactly once.
  *
  *   node bench/pollingSoak.js [--engine default|durable] [--cycles 10] [--seed 1] [--no-build]
@@ -30,7 +31,7 @@ const DURABLE_POLLING_ENV = {
 	N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
 	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
 };
-const ACTIONS = ['restart', 'republish', 'failing polls', 'nothing'];
+const ACTIONS = ['restart', 'republish', 'rename', 'failing polls', 'nothing'];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A small seeded generator (mulberry32): the same seed draws the same cycles. */
@@ -88,7 +89,10 @@ async function main() {
 		}
 		await sleep(ms - at);
 	};
-	const counts = { restart: 0, republish: 0, 'failing polls': 0, nothing: 0 };
+	const counts = { restart: 0, republish: 0, rename: 0, 'failing polls': 0, nothing: 0 };
+	/** The trigger's names so far: a rename goes to the other name, so A → B → A comes up too. */
+	const NAMES = [NODE, 'New applications'];
+	let renames = 0;
 	let wf;
 	try {
 		const credential = await lib.createCredential(n8n, sb.sandbox);
@@ -99,7 +103,8 @@ async function main() {
 		);
 		await n8n.api('POST', `/workflows/${wf.id}/activate`);
 		for (let cycle = 1; cycle <= cycles; cycle++) {
-			const action = ACTIONS[Math.floor(random() * ACTIONS.length)];
+			// Each kind in turn, so that 10 cycles hold each twice; the moments are drawn.
+			const action = ACTIONS[(cycle - 1) % ACTIONS.length];
 			counts[action] += 1;
 			lib.log(`cycle ${cycle}/${cycles}: ${action} (${added.length} added so far)`);
 			await addDuring(20_000 + random() * 40_000);
@@ -111,6 +116,17 @@ async function main() {
 				await n8n.api('POST', `/workflows/${wf.id}/deactivate`);
 				await addDuring(3_000);
 				await n8n.api('POST', `/workflows/${wf.id}/activate`);
+			} else if (action === 'rename') {
+				// Unpublished, renamed (the node's static data is kept by name), published again.
+				await n8n.api('POST', `/workflows/${wf.id}/deactivate`);
+				const from = NAMES[renames % 2];
+				const to = NAMES[++renames % 2];
+				const current = await n8n.api('GET', `/workflows/${wf.id}`);
+				const nodes = current.nodes.map((node) => (node.name === from ? { ...node, name: to } : node));
+				const connections = Object.fromEntries(Object.entries(current.connections).map(([name, out]) => [name === from ? to : name, out]));
+				await n8n.api('PUT', `/workflows/${wf.id}`, { name: current.name, nodes, connections, settings: current.settings ?? {} });
+				await addDuring(3_000);
+				await n8n.api('POST', `/workflows/${wf.id}/activate`);
 			} else if (action === 'failing polls') {
 				await sb.control.setFaults([{ kind: 'status', status: 500, path: 'applications', times: -1 }]);
 				await addDuring(65_000);
@@ -119,7 +135,7 @@ async function main() {
 			await addDuring(10_000 + random() * 30_000);
 		}
 		// Everything added is found within two polls; then one more poll to catch a repeat.
-		const emittedIds = async () => (await lib.executionsOf(n8n, wf.id)).filter((e) => e.status === 'success').flatMap((e) => lib.nodeItems(e, NODE).map((item) => item.object.id));
+		const emittedIds = async () => (await lib.executionsOf(n8n, wf.id)).filter((e) => e.status === 'success').flatMap((e) => NAMES.filter((name) => e.data?.resultData?.runData?.[name]).flatMap((name) => lib.nodeItems(e, name)).map((item) => item.object.id));
 		await lib.waitFor('every added application', async () => new Set(await emittedIds()).size >= added.length, { timeoutMs: 180_000, intervalMs: 2000 }).catch(() => {});
 		await sleep(65_000);
 		const emitted = await emittedIds();

@@ -24,6 +24,20 @@ const V2 = { '@version': [{ _cnd: { gte: 2 } }] };
 const PER_JOB_EVENTS = eventsWhere('perJob');
 const FILTERED_BY_JOB = eventsWhere('perJob', false).filter((event) => EVENTS[event].applications);
 
+const FOLLOWED = "each poll reads each job's list. A job added to a published workflow is followed from where it stands when it is published again.";
+const FROM_THEN_ON = 'Changed on a published workflow: applies to what is found from then on.';
+
+/** Version 1's Job IDs, as text. */
+const jobIdsText = (description: string, displayOptions: IDisplayOptions): INodeProperties => ({
+	displayName: 'Job IDs',
+	name: 'jobIds',
+	type: 'string',
+	default: '',
+	placeholder: 'job_abc123, job_def456',
+	description,
+	displayOptions,
+});
+
 /** Version 2's Job IDs: same name as version 1's text field, so settings.ts reads one parameter. */
 const jobPicker = (description: string, displayOptions: IDisplayOptions): INodeProperties => ({
 	...idRows({ name: 'jobIds', displayName: 'Job IDs', row: 'job', rowName: 'Job', placeholder: 'job_abc123', searchListMethod: 'searchJobs' }),
@@ -63,20 +77,8 @@ export class RecruitingPollingTrigger implements INodeType {
 				description: 'Changed on a published workflow: the new event starts from where the account stands when it is published again (nothing of its past is reported)',
 				options: Object.entries(EVENTS).map(([value, { name, description }]) => ({ name, value, description })),
 			},
-			{
-				displayName: 'Job IDs',
-				name: 'jobIds',
-				type: 'string',
-				required: true,
-				default: '',
-				placeholder: 'job_abc123, job_def456',
-				description: `The jobs to follow (comma-separated, at most ${MAX_JOBS}); each poll reads each job's list. A job added to a published workflow is followed from where it stands when it is published again.`,
-				displayOptions: { show: { event: PER_JOB_EVENTS, ...V1 } },
-			},
-			jobPicker(
-				`The jobs to follow (at most ${MAX_JOBS}); each poll reads each job's list. A job added to a published workflow is followed from where it stands when it is published again.`,
-				{ show: { event: PER_JOB_EVENTS, ...V2 } },
-			),
+			{ ...jobIdsText(`The jobs to follow (comma-separated, at most ${MAX_JOBS}); ${FOLLOWED}`, { show: { event: PER_JOB_EVENTS, ...V1 } }), required: true },
+			jobPicker(`The jobs to follow (at most ${MAX_JOBS}); ${FOLLOWED}`, { show: { event: PER_JOB_EVENTS, ...V2 } }),
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -84,26 +86,15 @@ export class RecruitingPollingTrigger implements INodeType {
 				placeholder: 'Add option',
 				default: {},
 				options: [
-					{
-						displayName: 'Job IDs',
-						name: 'jobIds',
-						type: 'string',
-						default: '',
-						placeholder: 'job_abc123, job_def456',
-						description: 'Only applications to these jobs (comma-separated). Changed on a published workflow: applies to what is found from then on.',
-						displayOptions: { show: { '/event': FILTERED_BY_JOB, ...V1 } },
-					},
-					jobPicker(
-						'Only applications to these jobs. Changed on a published workflow: applies to what is found from then on.',
-						{ show: { '/event': FILTERED_BY_JOB, ...V2 } },
-					),
+					jobIdsText(`Only applications to these jobs (comma-separated). ${FROM_THEN_ON}`, { show: { '/event': FILTERED_BY_JOB, ...V1 } }),
+					jobPicker(`Only applications to these jobs. ${FROM_THEN_ON}`, { show: { '/event': FILTERED_BY_JOB, ...V2 } }),
 					{
 						displayName: 'Parent Stages',
 						name: 'parentStages',
 						type: 'multiOptions',
 						options: PARENT_STAGE_OPTIONS,
 						default: [],
-						description: 'Only applications in one of these stages (for a stage change: the stage it moved to). Changed on a published workflow: applies to what is found from then on.',
+						description: `Only applications in one of these stages (for a stage change: the stage it moved to). ${FROM_THEN_ON}`,
 						displayOptions: { show: { '/event': eventsWhere('applications') } },
 					},
 					{

@@ -32,11 +32,7 @@ export interface Cursor {
 }
 
 /** One list entry with its ID and its own time. */
-export interface TimedEntry<T> {
-	entry: T;
-	id: string;
-	time: number;
-}
+export interface TimedEntry<T> { entry: T; id: string; time: number }
 
 export const identity = ({ id, time }: { id: string; time: number }) => `${id}@${time}`;
 
@@ -44,11 +40,7 @@ export const isNew = (cursor: Cursor, entry: TimedEntry<unknown>) =>
 	entry.time >= cursor.floor && !Object.prototype.hasOwnProperty.call(cursor.seen, identity(entry));
 
 /** What one read of a list found: every entry at or after the floor, the list's order and length. */
-export interface ListRead<T> {
-	entries: Array<TimedEntry<T>>;
-	order: ListOrder;
-	count?: number;
-}
+export interface ListRead<T> { entries: Array<TimedEntry<T>>; order: ListOrder; count?: number }
 
 /**
  * The cursor after a read that began at `clock` (the service's time). A list read for the first

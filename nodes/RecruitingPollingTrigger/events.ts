@@ -20,36 +20,24 @@ export interface Settings {
 }
 
 /** A list an event reads, with the key of its cursor in the state. */
-export interface EventList {
-	key: string;
-	list: PolledList;
-}
+export interface EventList { key: string; list: PolledList }
 
 /**
- * Everything the trigger knows of one event, in one place: how the editor shows it, what it reads
- * at each poll and what an entry becomes. Adding an event is adding an entry here (and its test).
+ * Everything the trigger knows of one event: how the editor shows it (`name`, `description`), whether
+ * it is followed job by job (what it follows of a job, named when one is gone), whether its entries
+ * are applications (the Parent Stages filter) and found by their own times (Start From), the lists
+ * read at each poll (none for stage changes: stages.ts compares snapshots) and Fetch Test Event's
+ * where they differ, and the item an entry becomes (undefined: filtered out). Adding an event is
+ * adding an entry here (and its test).
  */
 export interface PollEventDefinition {
-	/** In the editor's Event list and the node's subtitle. */
 	name: string;
 	description: string;
-	/**
-	 * Followed job by job (Job IDs is required, and each job is read at each poll): what it follows
-	 * of a job, named when the job is gone. False: the whole account.
-	 */
 	perJob: false | { follows: string };
-	/** Its entries are applications: the Parent Stages filter applies. */
 	applications: boolean;
-	/** Found by entries' own times, so Start From applies (not to stage changes, found by comparing stages). */
 	startFrom: boolean;
-	/**
-	 * The lists read at each poll, each with the key of its cursor (a list without one is seeded).
-	 * None for stage changes, which compare each followed job's applications with a snapshot (stages.ts).
-	 */
 	lists(settings: Settings): EventList[];
-	/** Fetch Test Event's lists, where they differ. */
 	sampleLists?(settings: Settings): EventList[];
-	/** The item an entry becomes, or undefined when the trigger's filters leave it out. */
 	toItem(settings: Settings, listKey: string, entry: TimedEntry<IDataObject>): IDataObject | undefined;
 }
 

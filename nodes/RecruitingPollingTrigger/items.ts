@@ -7,19 +7,11 @@ export const POLL_EVENTS = ['application.created', 'application.stage.updated', 
 export type PollEvent = (typeof POLL_EVENTS)[number];
 
 /**
- * One found event, shaped as the Recruiting Trigger's item for the same event (`event`,
- * `timestamp`, `messageId`, `deliveryId`, `object`), so a workflow can switch triggers unchanged.
- * `messageId` is the poller's own: `poll:` + event + the entry (the same for the same entry), or,
- * for a stage change, + application, new stage and when it was found (one per change found).
- * Stage changes add `previousStage`; job notes add `jobId` (a note does not name its job).
+ * One found event, shaped as the Recruiting Trigger's item for the same event, so a workflow can
+ * switch triggers unchanged. `messageId` is the poller's own: `poll:` + event + `change`, the same
+ * for the same event found twice. Stage changes add `previousStage`; job notes add `jobId`.
  */
-export function pollItem(
-	event: PollEvent,
-	timestamp: string,
-	change: string,
-	object: IDataObject,
-	extra: IDataObject = {},
-): IDataObject {
+export function pollItem(event: PollEvent, timestamp: string, change: string, object: IDataObject, extra: IDataObject = {}): IDataObject {
 	return { event, timestamp, messageId: `poll:${event}:${change}`, deliveryId: null, object, ...extra };
 }
 

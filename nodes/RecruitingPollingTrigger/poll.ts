@@ -19,10 +19,8 @@ import { readJobApplications, stageChanges } from './stages';
 import { exclusively, readState, writeState, type PollState } from './state';
 
 /**
- * One poll: read the state (state.ts), read each list of the event back to its cursor's floor
- * (read.ts), report what is new and not seen (cursor.ts), and write the state with its revision
- * raised. Every time in a cursor is on the service's clock. Every error a poll throws declares why
- * (`failed`), so that n8n's durable polling waits, backs off or stops as the cause deserves.
+ * One poll: the newest state (state.ts), each list read back to its floor (read.ts), what is new
+ * reported (cursor.ts), the state written with its revision raised; every error declares its cause.
  */
 
 /** How far behind n8n's clock the service's may be when its answers do not say (no Date header). */
@@ -36,7 +34,6 @@ function serviceClock(this: IPollFunctions): number {
 
 const ORDER_TEXT: Record<ListOrder, string> = { newestFirst: 'newest first', oldestFirst: 'oldest first', unordered: 'in no order by time, so each poll reads all of it' };
 
-/** Says in n8n's log, for this trigger, what the user should know. */
 function warn(this: IPollFunctions, message: string): void {
 	this.logger.warn(`Recruiting Polling Trigger: ${message}`, { node: this.getNode().name, workflowId: this.getWorkflow().id });
 }
@@ -85,7 +82,7 @@ function reportGone(this: IPollFunctions, jobIds: string[], settings: Settings):
 	}
 }
 
-/** The new events, and the state to keep. Reads only; the caller stores. */
+/** The new events, and the state to keep; the caller stores it. */
 async function pollOnce(this: IPollFunctions, settings: Settings, before: PollState | undefined, key: string, activation: boolean) {
 	const state: PollState = { format: 2, key, rev: (before?.rev ?? 0) + 1, writtenAt: Date.now(), lists: {}, stages: {}, gone: [] };
 	const found: Array<{ time: number; item: IDataObject }> = [];
@@ -132,8 +129,7 @@ async function pollOnce(this: IPollFunctions, settings: Settings, before: PollSt
 			const item = isNew(cursor as Cursor, entry) ? event.toItem(settings, listKey, entry) : undefined;
 			if (item) found.push({ time: entry.time, item });
 		}
-		// The read's clock: when it began, on the service's clock.
-		state.lists[listKey] = advance(cursor, read, serviceClock.call(this) - (Date.now() - started));
+		state.lists[listKey] = advance(cursor, read, serviceClock.call(this) - (Date.now() - started)); // when the read began
 	}
 	for (const jobId of gone) warn.call(this, goneText(jobId, settings));
 	// Reported once per deletion: what earlier polls reported stays known while the job is in Job IDs and not found again.

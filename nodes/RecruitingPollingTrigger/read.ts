@@ -18,29 +18,25 @@ export const POLL_PAGE_SIZE = 100;
 /** Pages an oldest-first read steps back before it reads the whole list instead (a length that lies). */
 const MAX_STEPS_BACK = 20;
 
-/** A list the trigger polls, and how to read an entry's own time. */
+/**
+ * A list the trigger polls: the order it is asked for, an entry's own time (none yet: not placed),
+ * which entries are no events (pending feedback: left out without a word), what a 404 means.
+ */
 export interface PolledList {
 	path: string;
 	qs?: IDataObject;
-	/** The order the list is asked for (newest first where a sort is sent). */
 	expected: ListOrder;
-	/** The entry's own time in ms, or undefined when it has none yet (pending feedback). */
 	timeOf(entry: IDataObject): number | undefined;
-	/** Entries that are not events at all (pending feedback): left out without a word. */
 	isEvent?(entry: IDataObject): boolean;
-	/** What a 404 means, e.g. `job "job_1"`. */
 	notFound?: string;
-	/** The error to show for this list's 404, when it means more than "not found". */
 	whenMissing?(context: IPollFunctions): Error;
 }
 
 /** Where a read stops: entries before this time are old. Given the newest entry met so far (a first read stops relative to it). */
 export type StopAt = (newest: number) => number;
 
-interface Read extends ListRead<IDataObject> {
-	/** Entries left out for having no ID or no readable time. */
-	unreadable: number;
-}
+/** `unreadable`: entries left out for having no ID or no readable time. */
+type Read = ListRead<IDataObject> & { unreadable: number };
 
 /** The transport's errors as they are; anything else (a defect) as a NodeOperationError. */
 export function nodeErrorOf(node: INode, error: unknown): NodeApiError | NodeOperationError {
@@ -57,13 +53,8 @@ const orderOf = (entries: Array<TimedEntry<unknown>>): ListOrder | undefined => 
 	return steps.has(1) ? 'oldestFirst' : steps.has(-1) ? 'newestFirst' : undefined;
 };
 
-/** The list as its last read left it: its order, and its length (where an oldest-first read starts). */
-export interface Known {
-	order: ListOrder;
-	count?: number;
-}
-
-export async function readList(this: IPollFunctions, list: PolledList, known: Known, stop: StopAt): Promise<Read> {
+/** `known`: the list as its last read left it, its order and length (where an oldest-first read starts). */
+export async function readList(this: IPollFunctions, list: PolledList, known: { order: ListOrder; count?: number }, stop: StopAt): Promise<Read> {
 	let unreadable = 0;
 	const timed = (page: ListPage) => {
 		const entries: Array<TimedEntry<IDataObject>> = [];

@@ -10,12 +10,7 @@ export const MAX_FOLLOWED_APPLICATIONS = 1000;
 const STAGE_NAME_KEPT = 60;
 
 /** An application's stage as the snapshot keeps it; `moves` counts the changes reported for it. */
-interface Stage {
-	parent: string;
-	customId: string;
-	customName: string;
-	moves: number;
-}
+interface Stage { parent: string; customId: string; customName: string; moves: number }
 
 function stageOf(application: IDataObject): Omit<Stage, 'moves'> {
 	const custom = child(application.stage, 'custom_stage');
@@ -52,27 +47,20 @@ function shownStage(stage: Stage): IDataObject {
 	return { parent_stage: stage.parent || null, custom_stage: hasCustom ? { id: stage.customId || null, name: stage.customName || null } : null };
 }
 
-/** Each job's applications, the followed jobs the service no longer has, and those it showed it has. */
-export interface JobApplications {
-	byJob: Map<string, IDataObject[]>;
-	gone: string[];
-	/** Looked up, or with applications: a job reported gone before and found here was restored. */
-	present: string[];
-}
 
 /**
- * Every application of each job (the snapshot's size is checked against the cap as they come), in
- * full pages. A job followed for the first time is looked up first: the list of a job that does
- * not exist is only empty, and a mistyped ID would be followed, empty, for ever. A followed job is
- * looked up again at activation (`lookUpFollowed`) and when its list turns empty: one deleted is
- * reported gone, and its snapshot kept. (Looking every job up at every poll would double an idle poll's cost.)
+ * Every application of each job, in full pages (the cap checked as they come); the followed jobs
+ * the service no longer has, and those it showed it has (a job reported gone and found again was
+ * restored). A job followed for the first time is looked up first: a mistyped ID's list is only
+ * empty. A followed job is looked up again at activation and when its list turns empty (at every
+ * poll it would double an idle poll's cost).
  */
 export async function readJobApplications(
 	this: IPollFunctions,
 	jobIds: string[],
 	known: StageSnapshots = {},
 	lookUpFollowed = false,
-): Promise<JobApplications> {
+): Promise<{ byJob: Map<string, IDataObject[]>; gone: string[]; present: string[] }> {
 	const byJob = new Map<string, IDataObject[]>();
 	const gone: string[] = [];
 	const present: string[] = [];
@@ -90,10 +78,9 @@ export async function readJobApplications(
 		const applications = await recruitingRequestAllItems.call(this, {
 			path: resourcePath('applications'),
 			qs: { job_id: jobId },
-			// A whole number of full pages: an idle job of 95 applications is one request.
+			// Full pages: an idle job of 95 applications is one request.
 			limit: Math.ceil(room / MAX_PAGE_SIZE) * MAX_PAGE_SIZE,
-			// An application missed because another was removed while its list was read would come
-			// back next poll as a move from nowhere.
+			// An application missed because another was removed meanwhile would come back as a move from nowhere.
 			rereadIfChanged: true,
 		});
 		const emptied = applications.length === 0 && Object.keys(known[jobId] ?? {}).length > 0;
@@ -121,14 +108,11 @@ export async function readJobApplications(
 const FIRST_PARENT_STAGE = 'new';
 
 /**
- * One item per application that moved since the last poll's snapshot (several moves in between
- * show as one, from the first stage to the last; a move to another followed job counts). A job
- * followed for the first time only records its stages. An application the snapshot does not know
- * is recorded, and reported with `previousStage: null` when it is past the first stage: it moved,
- * or was added there, since the last snapshot n8n saved. A stage renamed is recorded, not reported.
- * `messageId` names the stages moved from and to and counts the application's moves, so the same
- * move found twice (a poll run again from the same snapshot) has the same one, and a move back and
- * forth again a new one.
+ * One item per application that moved since the last snapshot (moves in between show as one; a
+ * move to another followed job counts). A job followed for the first time only records its stages.
+ * An application the snapshot does not know is reported with `previousStage: null` when past the
+ * first stage. A stage renamed is no move. `messageId` names the stages moved from and to and counts
+ * the application's moves: the same move found twice has the same one, a move back and forth a new one.
  */
 export function stageChanges(
 	byJob: Map<string, IDataObject[]>,

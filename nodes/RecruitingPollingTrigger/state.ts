@@ -14,7 +14,7 @@ import type { StageSnapshots } from './stages';
  */
 export interface PollState {
 	format: 2;
-	/** Hash of the credential's Base URL and company. */
+	/** Hash of the credential's Base URL and company: another account starts afresh. */
 	key: string;
 	/** Raised by each poll: the higher copy is the newer. */
 	rev: number;
@@ -55,22 +55,13 @@ export function writeState(nodeData: IDataObject, globalData: IDataObject, nodeI
 }
 
 /**
- * The static data of the triggers polling now. n8n keeps one loaded workflow per activation, so
- * two polls of one activation share it; a republished workflow is loaded anew and is not held up
- * by the old version's poll (whose result n8n discards).
+ * Polls under way: by loaded workflow (n8n's default engine runs an activation's polls on one), and
+ * by trigger (the durable engine loads one per poll, and may start a poll while the last one runs).
  */
 const pollsInFlight = new WeakSet<IDataObject>();
-
-/**
- * The triggers (workflow and node) with a scheduled poll under way: n8n's durable polling gives
- * each poll static data of its own, and may start a poll again while the last one still runs.
- */
 const triggersPolling = new Set<string>();
 
-/**
- * Runs `poll` unless a poll of the same loaded workflow is under way, or (for a scheduled poll) any
- * poll of the same trigger; then: undefined. A republish's activation poll is never held up.
- */
+/** Runs `poll` unless one of the same loaded workflow, or (but at activation) of the same trigger, is under way. */
 export async function exclusively<T>(staticData: IDataObject, trigger: string, activation: boolean, poll: () => Promise<T>): Promise<T | undefined> {
 	if (pollsInFlight.has(staticData) || (!activation && triggersPolling.has(trigger))) return undefined;
 	pollsInFlight.add(staticData);
