@@ -102,6 +102,22 @@ async function runJest() {
 		failedToRun = true;
 	}
 	toLog(`jest: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+	sayTimes(report);
+}
+
+/**
+ * Each suite's time, so growth shows: the test folders of the unit project (their files' times
+ * summed; files run in parallel, so the sum can exceed the wall time) and each real-n8n suite.
+ */
+function sayTimes(report) {
+	const times = new Map();
+	for (const file of report.testResults) {
+		const parts = path.relative(root, file.name).split(path.sep);
+		const suite = parts[1] === 'n8n' ? parts.slice(0, 3).join('/') : parts.slice(0, 2).join('/');
+		times.set(suite, (times.get(suite) ?? 0) + Math.max(0, file.endTime - file.startTime));
+	}
+	const wall = Math.max(...report.testResults.map((file) => file.endTime)) - report.startTime;
+	say(`suite times (s): ${[...times].sort((a, b) => b[1] - a[1]).map(([suite, ms]) => `${suite} ${Math.round(ms / 1000)}`).join(', ')}; jest wall time ${Math.round(wall / 1000)}`);
 }
 
 function tail(file, lines) {
