@@ -9,12 +9,10 @@ import { MAX_JOBS } from './settings';
 import { EVENTS, eventsWhere } from './events';
 
 /**
- * Reads the service's lists at n8n's Poll Times and starts the workflow with the new events it
- * finds (one execution per poll that finds any, one item per event): for an n8n the service cannot
- * reach. The events in events.ts, a poll in poll.ts (its argument: docs/polling-trigger.md).
- *
- * Version 2 picks Job IDs from a list; version 1 (saved workflows) keeps its comma-separated text.
- * Both are read by settings.ts, and nothing else differs.
+ * Reads the service's lists at n8n's Poll Times and starts the workflow with the new events (one
+ * execution per poll that finds any): for an n8n the service cannot reach. The events in events.ts,
+ * a poll in poll.ts (its argument: docs/polling-trigger.md). Version 2 picks Job IDs from a list;
+ * version 1 (saved workflows) keeps its comma-separated text; settings.ts reads both.
  */
 
 const V1 = { '@version': [1] };

@@ -1,16 +1,12 @@
 /**
- * Where a polled list stands: a floor, and the events seen at or after it. An event is new when its
- * own time is at or after the floor and it was not seen. Events are told apart by the entry's ID
- * and its own time, so an entry that happens again (feedback completed again) is a new event.
- *
- * The floor only rises, to the look-back before the list's clock at the last read: an entry turns
- * up in its list at most the look-back after its own time, so nothing older is still to come. The
- * list's clock is the earlier of the read's clock (the service's) and the newest entry's own time
- * plus the time since a read first met it: entries stamped on another clock, or ahead of the
- * service, never lift the floor past what may still arrive.
+ * Where a polled list stands: a floor, and the events (an entry's ID and its own time) seen at or
+ * after it; an event is new when at or after the floor and not seen. The floor only rises, to the
+ * look-back before the list's clock at the last read (an entry turns up at most the look-back after
+ * its own time): the earlier of the read's clock and the newest entry's time plus the time since a
+ * read first met it, so entries on another clock, or ahead of the service, never lift it too far.
  */
 
-/** How late an entry may turn up in a list after its own time and still be found (README: Polling trigger). */
+/** How late an entry may turn up in a list after its own time and still be found. */
 export const LOOK_BACK_MS = 5 * 60_000;
 
 /** The most events a cursor keeps as seen (about 40 bytes each in static data); past it the floor rises. */

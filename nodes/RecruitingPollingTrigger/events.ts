@@ -7,15 +7,15 @@ import { pollItem, text, timeOf, type PollEvent } from './items';
 import type { PolledList } from './read';
 import { MAX_FOLLOWED_APPLICATIONS } from './stages';
 
-/** The node's parameters, read and checked by settings.ts. */
+/**
+ * The node's parameters, read and checked by settings.ts: the jobs followed (per-job events) or
+ * New Application's Job IDs filter; the webhook trigger's filters an entry must pass; Start From in ms.
+ */
 export interface Settings {
 	event: PollEvent;
-	/** The jobs followed (per-job events), or the Job IDs filter (New Application). */
 	jobIds: string[];
 	parentStages: Set<string>;
-	/** What an entry found must pass: the webhook trigger's filters (Job IDs filters New Application only). */
 	filters: DeliveryFilters;
-	/** Options → Start From, in ms: where a list that has no cursor yet starts. */
 	startFrom?: number;
 }
 

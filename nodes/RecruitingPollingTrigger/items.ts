@@ -16,15 +16,9 @@ export function pollItem(event: PollEvent, timestamp: string, change: string, ob
 }
 
 /** A service date-time as ms since 1970, or undefined; without an offset it is UTC (never n8n's zone). */
-export function timeOf(value: unknown): number | undefined {
-	if (typeof value !== 'string' || value === '') return undefined;
-	const time = instantIn(value, 'UTC');
-	return Number.isFinite(time) ? time : undefined;
-}
+export const timeOf = (value: unknown): number | undefined => (typeof value === 'string' && Number.isFinite(instantIn(value, 'UTC')) ? instantIn(value, 'UTC') : undefined);
 
 export { child } from '../shared/filters';
 
 /** What the service's JSON holds as text; '' for anything else. */
-export function text(value: unknown): string {
-	return scalarText(value) ?? '';
-}
+export const text = (value: unknown): string => scalarText(value) ?? '';

@@ -1,18 +1,10 @@
 import type { Failure, IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { filteredOut } from '../shared/filters';
-import {
-	accountKeyOf,
-	DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
-	describeSeconds,
-	rateLimitWaitOf,
-	runOf,
-	SHORT_MAX_RATE_LIMIT_WAIT_MS,
-	startRun,
-} from '../shared/transport';
-import { advance, isNew, LOOK_BACK_MS, type Cursor, type ListOrder } from './cursor';
+import { accountKeyOf, DEFAULT_MAX_RATE_LIMIT_WAIT_MS, describeSeconds, rateLimitWaitOf, runOf, SHORT_MAX_RATE_LIMIT_WAIT_MS, startRun } from '../shared/transport';
+import { advance, isNew, LOOK_BACK_MS, type Cursor } from './cursor';
 import { EVENTS, type Settings } from './events';
-import { nodeErrorOf, readList, type StopAt } from './read';
+import { isNotFound, nodeErrorOf, readList, type StopAt } from './read';
 import { sample } from './sample';
 import { readSettings } from './settings';
 import { readJobApplications, stageChanges } from './stages';
@@ -31,8 +23,6 @@ function serviceClock(this: IPollFunctions): number {
 	const stated = runOf(this).serviceNow();
 	return stated === undefined ? Date.now() - UNSTATED_CLOCK_OFFSET_MS : Math.min(stated, Date.now());
 }
-
-const ORDER_TEXT: Record<ListOrder, string> = { newestFirst: 'newest first', oldestFirst: 'oldest first', unordered: 'in no order by time, so each poll reads all of it' };
 
 function warn(this: IPollFunctions, message: string): void {
 	this.logger.warn(`Recruiting Polling Trigger: ${message}`, { node: this.getNode().name, workflowId: this.getWorkflow().id });
@@ -64,8 +54,6 @@ function failed(this: IPollFunctions, error: unknown, at: FailedAt): NodeApiErro
 	}
 	return known;
 }
-
-const isNotFound = (error: unknown) => error instanceof NodeApiError && error.httpCode === '404';
 
 const goneText = (jobId: string, settings: Settings) =>
 	`job "${jobId}" no longer exists at the service (it answers 404): its ${(EVENTS[settings.event].perJob || { follows: 'events' }).follows} are no longer followed, the other jobs' still are. Remove it from Job IDs.`;
@@ -123,7 +111,7 @@ async function pollOnce(this: IPollFunctions, settings: Settings, before: PollSt
 			continue;
 		}
 		if (listKey.startsWith('job:')) present.push(listKey.slice('job:'.length));
-		if (read.order !== (kept?.order ?? list.expected)) warn.call(this, `the service lists ${list.path} ${ORDER_TEXT[read.order]}; every new entry is still found`);
+		if (read.order !== (kept?.order ?? list.expected)) warn.call(this, `the service lists ${list.path} ${{ newestFirst: 'newest first', oldestFirst: 'oldest first', unordered: 'in no order by time, so each poll reads all of it' }[read.order]}; every new entry is still found`);
 		if (read.unreadable > 0) warn.call(this, `${read.unreadable} entries of ${list.path} have no ID or no time the trigger can read; they are left out`);
 		for (const entry of cursor ? read.entries : []) {
 			const item = isNew(cursor as Cursor, entry) ? event.toItem(settings, listKey, entry) : undefined;
@@ -153,14 +141,13 @@ const budgetOf = (context: IPollFunctions) => (typeof context.getPollBudgetMs ==
 const pollWaitMs = (context: IPollFunctions) => Math.min(budgetOf(context) || DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DEFAULT_MAX_RATE_LIMIT_WAIT_MS);
 
 /**
- * n8n-core's default poll budget. n8n gives no poll its role: the activation poll is the first of
- * its context, and n8n's durable scheduler runs each scheduled poll on a context of its own with a
- * budget of its own (its poll timeout less a margin), so a first poll with another budget is scheduled.
+ * The poll n8n runs while publishing (or restarting, or taking over leadership): a throw fails the
+ * activation. n8n names no poll's role: the activation poll is the first of its context, and the
+ * durable scheduler gives each scheduled poll a context of its own and a budget other than n8n-core's default.
  */
 const N8N_DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
 const polledContexts = new WeakSet<object>();
 
-/** The poll n8n runs while publishing (or restarting, or taking over leadership): a throw fails the activation. */
 function activating(this: IPollFunctions): boolean {
 	if (polledContexts.has(this)) return false;
 	polledContexts.add(this);

@@ -4,12 +4,10 @@ import { MAX_PAGES, recruitingRequestAllItems, recruitingRequestPage, type ListP
 import type { ListOrder, ListRead, TimedEntry } from './cursor';
 
 /**
- * One read of a list: from its newest end back to `stop`, in the order its last read showed (the
- * order asked for at first). Newest first: page 1 onwards. Oldest first: the page that held the
- * last entry, stepping back while a page begins at or after `stop`, then on to the end. A read
- * whose pages cannot be trusted (the list got shorter between two pages, so an entry may have moved
- * onto a page already read; or its order broke) is replaced by a whole read, which the transport
- * repeats while the list changes under it, and which records the order the list really has.
+ * One read of a list, from its newest end back to `stop`, in the order its last read showed: newest
+ * first from page 1; oldest first from the page that held the last entry, stepping back while a page
+ * begins at or after `stop`, then on to the end. A read whose pages cannot be trusted (the list got
+ * shorter between pages, or its order broke) becomes a whole read, which records the list's real order.
  */
 
 /** Pages of the largest size: the fewest requests for a poll that finds many new entries. */
@@ -42,6 +40,8 @@ type Read = ListRead<IDataObject> & { unreadable: number };
 export function nodeErrorOf(node: INode, error: unknown): NodeApiError | NodeOperationError {
 	return error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(node, error as Error);
 }
+
+export const isNotFound = (error: unknown) => error instanceof NodeApiError && error.httpCode === '404';
 
 /** The pages' order can no longer be trusted: read the list whole. */
 class Untrusted extends Error {}

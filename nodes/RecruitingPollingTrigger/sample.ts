@@ -1,11 +1,11 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { filteredOut } from '../shared/filters';
 import { recruitingRequestPage, type ListPage } from '../shared/transport';
 import type { TimedEntry } from './cursor';
 import { EVENTS, type Settings } from './events';
 import { pollItem, text, timeOf } from './items';
-import { POLL_PAGE_SIZE, type PolledList } from './read';
+import { isNotFound, POLL_PAGE_SIZE, type PolledList } from './read';
 import { readJobApplications } from './stages';
 
 /** Pages Fetch Test Event reads at the most before it says nothing matches (someone waits in the editor). */
@@ -58,7 +58,7 @@ export async function sample(this: IPollFunctions, settings: Settings): Promise<
 			const match = await newestMatch.call(this, list, (entry) => event.toItem(settings, key, entry));
 			if (match) candidates.push(match);
 		} catch (error) {
-			throw error instanceof NodeApiError && error.httpCode === '404' && list.whenMissing ? list.whenMissing(this) : error;
+			throw isNotFound(error) && list.whenMissing ? list.whenMissing(this) : error;
 		}
 	}
 	const newest = candidates.sort((a, b) => b.time - a.time)[0];

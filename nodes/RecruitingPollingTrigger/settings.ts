@@ -19,18 +19,11 @@ export function readSettings(this: IPollFunctions): Settings {
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const rawJobs = perJob ? this.getNodeParameter('jobIds', '') : options.jobIds;
 	const jobIds = idsInRows(rawJobs, 'job').map((id) => checkId(node, 0, 'Job IDs', id));
-	if (perJob && jobIds.length === 0) {
-		throw new NodeOperationError(node, 'Job IDs: enter at least one job ID (job_…); this event is followed job by job');
-	}
-	if (perJob && jobIds.length > MAX_JOBS) {
-		throw new NodeOperationError(node, `Job IDs: at most ${MAX_JOBS} jobs (${jobIds.length} entered); each is read at every poll`);
-	}
+	if (perJob && jobIds.length === 0) throw new NodeOperationError(node, 'Job IDs: enter at least one job ID (job_…); this event is followed job by job');
+	if (perJob && jobIds.length > MAX_JOBS) throw new NodeOperationError(node, `Job IDs: at most ${MAX_JOBS} jobs (${jobIds.length} entered); each is read at every poll`);
 	const parentStages = parseIdList(options.parentStages);
-	for (const stage of parentStages) {
-		if (!(PARENT_STAGES as readonly string[]).includes(stage)) {
-			throw new NodeOperationError(node, `Parent Stages: "${stage}" is not one of ${PARENT_STAGES.join(', ')}`);
-		}
-	}
+	const unknown = [...parentStages].find((stage) => !(PARENT_STAGES as readonly string[]).includes(stage));
+	if (unknown !== undefined) throw new NodeOperationError(node, `Parent Stages: "${unknown}" is not one of ${PARENT_STAGES.join(', ')}`);
 	// A time without an offset is meant in the workflow's time zone.
 	const startFrom =
 		options.startFrom === undefined || options.startFrom === ''

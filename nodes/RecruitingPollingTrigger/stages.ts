@@ -27,19 +27,8 @@ function sameStage(a: Omit<Stage, 'moves'>, b: Omit<Stage, 'moves'>): boolean {
 	return a.customId !== '' || b.customId !== '' ? a.customId === b.customId : a.customName === b.customName;
 }
 
-/** By job: application ID → its stage, encoded. */
-export type StageSnapshots = Record<string, Record<string, string>>;
-
-/** `moves:["parent","custom id","custom name"]` (any character in each). */
-function encode(stage: Stage): string {
-	return `${stage.moves}:${JSON.stringify([stage.parent, stage.customId, stage.customName])}`;
-}
-
-function decode(entry: string): Stage {
-	const colon = entry.indexOf(':');
-	const [parent, customId, customName] = (JSON.parse(entry.slice(colon + 1)) as unknown[]).map((part) => (typeof part === 'string' ? part : ''));
-	return { parent: parent ?? '', customId: customId ?? '', customName: customName ?? '', moves: Number(entry.slice(0, colon)) };
-}
+/** By job: application ID → `[moves, parent stage, custom stage ID, custom stage name]`. */
+export type StageSnapshots = Record<string, Record<string, [number, string, string, string]>>;
 
 /** The stage as the application shows it, from a snapshot entry. */
 function shownStage(stage: Stage): IDataObject {
@@ -93,9 +82,7 @@ export async function readJobApplications(
 			throw new NodeOperationError(
 				this.getNode(),
 				`The chosen jobs have more than ${MAX_FOLLOWED_APPLICATIONS} applications: too many to follow their stages by polling`,
-				{
-					description: `Job IDs: choose fewer jobs (the trigger follows at most ${MAX_FOLLOWED_APPLICATIONS} applications across them, reaching that at ${jobId}), or use the Recruiting Trigger's application.stage.updated event, which has no such limit.`,
-				},
+				{ description: `Job IDs: choose fewer jobs (the trigger follows at most ${MAX_FOLLOWED_APPLICATIONS} applications across them, reaching that at ${jobId}), or use the Recruiting Trigger's application.stage.updated event, which has no such limit.` },
 			);
 		}
 		byJob.set(jobId, applications);
@@ -114,18 +101,14 @@ const FIRST_PARENT_STAGE = 'new';
  * first stage. A stage renamed is no move. `messageId` names the stages moved from and to and counts
  * the application's moves: the same move found twice has the same one, a move back and forth a new one.
  */
-export function stageChanges(
-	byJob: Map<string, IDataObject[]>,
-	before: StageSnapshots | undefined,
-	now: string,
-): { items: IDataObject[]; stages: StageSnapshots } {
+export function stageChanges(byJob: Map<string, IDataObject[]>, before: StageSnapshots | undefined, now: string): { items: IDataObject[]; stages: StageSnapshots } {
 	const previousOf = new Map<string, Stage>();
-	for (const snapshot of Object.values(before ?? {})) for (const [id, entry] of Object.entries(snapshot)) previousOf.set(id, decode(entry));
+	for (const snapshot of Object.values(before ?? {})) for (const [id, entry] of Object.entries(snapshot)) previousOf.set(id, { moves: entry[0], parent: entry[1], customId: entry[2], customName: entry[3] });
 	const items: IDataObject[] = [];
 	const stages: StageSnapshots = {};
 	for (const [jobId, applications] of byJob) {
 		const firstTime = before?.[jobId] === undefined;
-		const snapshot: Record<string, string> = {};
+		const snapshot: StageSnapshots[string] = {};
 		for (const application of applications) {
 			const id = text(application.id);
 			if (id === '') continue;
@@ -139,7 +122,7 @@ export function stageChanges(
 				const change = `${id}:${from}>${stage.parent}|${stage.customId}:${stage.moves}`;
 				items.push(pollItem('application.stage.updated', now, change, application, { previousStage: was ? shownStage(was) : null }));
 			}
-			snapshot[id] = encode(stage);
+			snapshot[id] = [stage.moves, stage.parent, stage.customId, stage.customName];
 		}
 		stages[jobId] = snapshot;
 	}

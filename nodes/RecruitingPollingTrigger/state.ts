@@ -3,14 +3,12 @@ import type { Cursor } from './cursor';
 import type { StageSnapshots } from './stages';
 
 /**
- * The trigger keeps one state, with a revision that each poll raises. n8n keeps it in two places,
- * and either may be older: the node's static data (by the node's name, so a renamed trigger finds
- * none, or an old one after a rename back; n8n's durable engine drops what an activation poll wrote
- * there) and the workflow's global static data, by node ID. A poll writes both and goes on from the
- * newer. Both are plain JSON copies, never n8n's objects. A state of another account or format is
- * no state: the trigger starts afresh. Copies by ID of another trigger are dropped when of another
- * format, or unwritten for DROP_UNWRITTEN_AFTER_MS while this one polls (a node cannot list its
- * workflow's nodes, so time tells a deleted trigger). The state holds IDs, times and stages, never a secret.
+ * One state, its revision raised by each poll, kept twice: in the node's static data (by the node's
+ * name: a renamed trigger finds none, or an old one after a rename back; the durable engine drops
+ * what an activation poll wrote there) and by node ID in the global static data. A poll writes both,
+ * as plain JSON, and goes on from the newer. Another account's or format's state is none. Copies by ID
+ * of other triggers are dropped when of another format or unwritten for DROP_UNWRITTEN_AFTER_MS (a
+ * node cannot list its workflow's nodes). IDs, times and stages only, never a secret.
  */
 export interface PollState {
 	format: 2;

@@ -208,14 +208,14 @@ describe('only a move is a change', () => {
 describe('a change\'s messageId', () => {
 	it('names the application, the stages moved from and to, and its count of moves', () => {
 		const application = { id: 'app_1', stage: { parent_stage: 'interview', custom_stage: null } } as IDataObject;
-		const first = stageChanges(new Map([['job_1', [application]]]), { job_1: { app_1: '0:["new","",""]' } }, '2026-01-01T00:00:00.000Z').items[0];
+		const first = stageChanges(new Map([['job_1', [application]]]), { job_1: { app_1: [0, 'new', '', ''] as [number, string, string, string] } }, '2026-01-01T00:00:00.000Z').items[0];
 		expect(first.messageId).toBe('poll:application.stage.updated:app_1:new|>interview|:1');
 	});
 
 	it('the same move found twice has the same messageId; a move back and forth again a new one', () => {
 		const application = { id: 'app_1', stage: { parent_stage: 'interview', custom_stage: null } } as IDataObject;
 		const byJob = new Map([['job_1', [application]]]);
-		const before = { job_1: { app_1: '0:["new","",""]' } };
+		const before = { job_1: { app_1: [0, 'new', '', ''] as [number, string, string, string] } };
 		const first = stageChanges(byJob, before, '2026-01-01T00:00:00.000Z');
 		const again = stageChanges(byJob, before, '2026-01-01T00:01:00.000Z');
 		expect(again.items[0].messageId).toBe(first.items[0].messageId);
