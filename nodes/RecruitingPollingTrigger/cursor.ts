@@ -18,13 +18,13 @@ export type ListOrder = 'newestFirst' | 'oldestFirst' | 'unordered';
 export interface Cursor {
 	/** Entries before this time (ms, the service's clock) are old. */
 	floor: number;
-	/** Events seen at or after the floor (`id@time`), with their time. */
+	/** Entries seen at or after the floor, by ID, with the time they were seen with. */
 	seen: Record<string, number>;
 	order: ListOrder;
 	/** The list's length at the last read: where an oldest-first list's new entries start. */
 	count?: number;
-	/** The newest entry not ahead of the service's clock, and that clock when a read first met it. */
-	newest?: { time: number; metAt: number };
+	/** The newest entry not ahead of the service's clock, and that clock when a read first met it (`stated`: its Date header). */
+	newest?: { time: number; metAt: number; stated: boolean };
 }
 
 /** One list entry with its ID and its own time. */
@@ -32,32 +32,37 @@ export interface TimedEntry<T> { entry: T; id: string; time: number }
 
 export const identity = ({ id, time }: { id: string; time: number }) => `${id}@${time}`;
 
+/** New: at or after the floor, and not seen with this time (an entry that happens again is a new event). */
 export const isNew = (cursor: Cursor, entry: TimedEntry<unknown>) =>
-	entry.time >= cursor.floor && !Object.prototype.hasOwnProperty.call(cursor.seen, identity(entry));
+	entry.time >= cursor.floor && !(Object.prototype.hasOwnProperty.call(cursor.seen, entry.id) && cursor.seen[entry.id] === entry.time);
 
 /** What one read of a list found: every entry at or after the floor, the list's order and length. */
 export interface ListRead<T> { entries: Array<TimedEntry<T>>; order: ListOrder; count?: number }
 
 /**
- * The cursor after a read that began at `clock` (the service's time). A list read for the first
- * time starts from `from` (Start From), else from the look-back before its clock: nothing already
- * in it is reported.
+ * The cursor after a read that began at `clock.now`: the service's time (`stated`: from its Date
+ * header, else n8n's). A list read for the first time starts from the look-back before its clock
+ * (`clock.empty` while it has no entry: earlier where the service did not say its time), so nothing
+ * already in it is reported. The time since the newest entry was met is measured on one kind of
+ * clock only: a read on the other counts it met now. Events stamped ahead of the clock stay seen
+ * until the floor reaches them, outside the cap, so they never lift the floor.
  */
-export function advance<T>(cursor: Cursor | undefined, read: ListRead<T>, clock: number, from?: number): Cursor {
-	const floor = cursor?.floor ?? from ?? -Infinity;
-	let newest = cursor?.newest;
-	for (const { time } of read.entries) if (time <= clock && time > (newest?.time ?? -Infinity)) newest = { time, metAt: clock };
-	const listClock = Math.min(clock, newest ? newest.time + (clock - newest.metAt) : clock);
-	let next = Math.max(floor, listClock - LOOK_BACK_MS);
+export function advance<T>(cursor: Cursor | undefined, read: ListRead<T>, clock: { now: number; empty: number; stated: boolean }): Cursor {
+	const floor = cursor?.floor ?? -Infinity;
+	const { now, stated } = clock;
+	let newest = cursor?.newest && (cursor.newest.stated === stated ? cursor.newest : { ...cursor.newest, metAt: now, stated });
+	for (const { time } of read.entries) if (time <= now && time > (newest?.time ?? -Infinity)) newest = { time, metAt: now, stated };
+	let next = Math.max(floor, (newest ? Math.min(now, newest.time + (now - newest.metAt)) : clock.empty) - LOOK_BACK_MS);
 	const seen: Record<string, number> = { ...cursor?.seen };
-	for (const entry of read.entries) if (entry.time >= floor) seen[identity(entry)] = entry.time;
-	let kept = Object.entries(seen).filter(([, time]) => time >= next);
+	for (const entry of read.entries) if (entry.time >= floor) seen[entry.id] = entry.time;
+	const byTime = Object.entries(seen).sort((a, b) => b[1] - a[1]);
+	const ahead = byTime.filter(([, time]) => time > now);
+	let kept = byTime.filter(([, time]) => time >= next && time <= now);
 	if (kept.length > MAX_SEEN_IDS) {
 		// Keep the newest; events sharing a time with a dropped one cannot stay, so the floor passes that time.
-		kept.sort((a, b) => b[1] - a[1]);
 		const last = kept[MAX_SEEN_IDS - 1][1];
 		next = kept[MAX_SEEN_IDS][1] === last ? last + 1 : last;
 		kept = kept.filter(([, time]) => time >= next);
 	}
-	return { floor: next, seen: Object.fromEntries(kept), order: read.order, count: read.count, ...(newest && { newest }) };
+	return { floor: next, seen: Object.fromEntries([...ahead, ...kept]), order: read.order, count: read.count, ...(newest && { newest }) };
 }

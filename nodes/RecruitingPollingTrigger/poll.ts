@@ -18,11 +18,11 @@ import { exclusively, readState, writeState, type PollState } from './state';
 /** How far behind n8n's clock the service's may be when its answers do not say (no Date header). */
 const UNSTATED_CLOCK_OFFSET_MS = 60 * 60_000;
 
-/** The service's clock now: its Date header, or n8n's where that is earlier; without one, n8n's less the offset it may have. */
-function serviceClock(this: IPollFunctions): number {
-	const stated = runOf(this).serviceNow();
-	return stated === undefined ? Date.now() - UNSTATED_CLOCK_OFFSET_MS : Math.min(stated, Date.now());
-}
+/** The service's clock now: its Date header, or n8n's where that is earlier (or where the service does not say). */
+const serviceClock = (context: IPollFunctions) => Math.min(runOf(context).serviceNow() ?? Date.now(), Date.now());
+
+/** Where a list with no entry yet starts: the service's clock, or n8n's less the offset the service's may have where it does not say. */
+const emptyListClock = (context: IPollFunctions) => (runOf(context).serviceNow() === undefined ? Date.now() - UNSTATED_CLOCK_OFFSET_MS : serviceClock(context));
 
 function warn(this: IPollFunctions, message: string): void {
 	this.logger.warn(`Recruiting Polling Trigger: ${message}`, { node: this.getNode().name, workflowId: this.getWorkflow().id });
@@ -34,11 +34,13 @@ type FailedAt = 'settings' | 'credential' | 'service';
 function causeOf(error: NodeApiError | NodeOperationError, at: FailedAt): Failure {
 	const wait = rateLimitWaitOf(error);
 	const status = error instanceof NodeApiError ? Number(error.httpCode) : undefined;
+	const answered = status !== undefined && status >= 100;
 	// A 429 throttles; a 503 (waited out as overload) says the service is down or overloaded now.
 	if (wait !== undefined) return { cause: status === 503 ? 'temporarily-unavailable' : 'rate-limited', retryAfterMs: wait * 1000 };
 	if (at === 'settings') return { cause: 'configuration-invalid' };
 	if (at === 'credential' || status === 401 || status === 403) return { cause: 'credential-invalid' };
-	if (status === undefined || status === 404 || status === 400 || status === 422) return { cause: 'configuration-invalid' };
+	// An answer that is no error but not the service's JSON (an HTML page, a redirect): the Base URL points elsewhere.
+	if (status === undefined || (answered && status < 400) || status === 404 || status === 400 || status === 422) return { cause: 'configuration-invalid' };
 	// A 5xx, a network failure, an inconsistent list: the service is down or degraded now.
 	return { cause: 'temporarily-unavailable' };
 }
@@ -72,7 +74,7 @@ function reportGone(this: IPollFunctions, jobIds: string[], settings: Settings):
 
 /** The new events, and the state to keep; the caller stores it. */
 async function pollOnce(this: IPollFunctions, settings: Settings, before: PollState | undefined, key: string, activation: boolean) {
-	const state: PollState = { format: 2, key, rev: (before?.rev ?? 0) + 1, writtenAt: Date.now(), lists: {}, stages: {}, gone: [] };
+	const state: PollState = { format: 2, key, nodeId: this.getNode().id, rev: (before?.rev ?? 0) + 1, writtenAt: Date.now(), lists: {}, stages: {}, gone: [] };
 	const found: Array<{ time: number; item: IDataObject }> = [];
 	const gone: string[] = [];
 	/** Jobs the service showed it has: one reported gone before was restored, and is reported again if deleted again. */
@@ -80,7 +82,7 @@ async function pollOnce(this: IPollFunctions, settings: Settings, before: PollSt
 	if (settings.event === 'application.stage.updated') {
 		const jobs = await readJobApplications.call(this, settings.jobIds, before?.stages, activation);
 		present.push(...jobs.present);
-		const changes = stageChanges(jobs.byJob, before?.stages, new Date(serviceClock.call(this)).toISOString());
+		const changes = stageChanges(jobs.byJob, before?.stages, new Date(serviceClock(this)).toISOString());
 		state.stages = changes.stages;
 		for (const jobId of jobs.gone) {
 			state.stages[jobId] = before?.stages[jobId] ?? {};
@@ -97,7 +99,7 @@ async function pollOnce(this: IPollFunctions, settings: Settings, before: PollSt
 		const kept = before?.lists[listKey];
 		const cursor: Cursor | undefined = kept ?? (from === undefined ? undefined : { floor: from, seen: {}, order: list.expected });
 		// A list read for the first time stops at the look-back before its newest entry (one ahead of the service's clock counts as now).
-		const stop: StopAt = cursor ? () => cursor.floor : (newest) => Math.min(newest, serviceClock.call(this)) - LOOK_BACK_MS;
+		const stop: StopAt = cursor ? () => cursor.floor : (newest) => Math.min(newest, serviceClock(this)) - LOOK_BACK_MS;
 		const started = Date.now();
 		let read;
 		try {
@@ -117,7 +119,8 @@ async function pollOnce(this: IPollFunctions, settings: Settings, before: PollSt
 			const item = isNew(cursor as Cursor, entry) ? event.toItem(settings, listKey, entry) : undefined;
 			if (item) found.push({ time: entry.time, item });
 		}
-		state.lists[listKey] = advance(cursor, read, serviceClock.call(this) - (Date.now() - started)); // when the read began
+		const elapsed = Date.now() - started; // the clocks when the read began
+		state.lists[listKey] = advance(cursor, read, { now: serviceClock(this) - elapsed, empty: emptyListClock(this) - elapsed, stated: runOf(this).serviceNow() !== undefined });
 	}
 	for (const jobId of gone) warn.call(this, goneText(jobId, settings));
 	// Reported once per deletion: what earlier polls reported stays known while the job is in Job IDs and not found again.
@@ -130,8 +133,8 @@ async function pollOnce(this: IPollFunctions, settings: Settings, before: PollSt
 
 /** The state after an activation poll the service rate-limited: every list not known yet starts now, so nothing after publishing is lost. */
 function startedUnread(this: IPollFunctions, settings: Settings, before: PollState | undefined, key: string): PollState {
-	const state: PollState = before ?? { format: 2, key, rev: 0, writtenAt: 0, lists: {}, stages: {}, gone: [] };
-	const from = (before === undefined ? settings.startFrom : undefined) ?? serviceClock.call(this) - LOOK_BACK_MS;
+	const state: PollState = before ?? { format: 2, key, nodeId: this.getNode().id, rev: 0, writtenAt: 0, lists: {}, stages: {}, gone: [] };
+	const from = (before === undefined ? settings.startFrom : undefined) ?? emptyListClock(this) - LOOK_BACK_MS;
 	for (const { key: listKey, list } of EVENTS[settings.event].lists(settings)) state.lists[listKey] ??= { floor: from, seen: {}, order: list.expected };
 	return { ...state, rev: state.rev + 1, writtenAt: Date.now() };
 }

@@ -119,9 +119,12 @@ export async function readList(this: IPollFunctions, list: PolledList, known: { 
 			start -= 1;
 		}
 		const entries: Array<TimedEntry<IDataObject>> = [];
+		const met = new Set<string>();
 		for (let n = start; n <= MAX_PAGES; n++) {
 			const read = await counted(n);
-			for (const entry of timed(read)) {
+			// An entry met again was pushed on by one inserted before it (the next poll finds that one).
+			for (const entry of timed(read).filter((e) => !met.has(e.id))) {
+				met.add(entry.id);
 				if (entries.length > 0 && entry.time < entries[entries.length - 1].time) throw new Untrusted();
 				entries.push(entry);
 			}

@@ -14,6 +14,8 @@ export interface PollState {
 	format: 2;
 	/** Hash of the credential's Base URL and company: another account starts afresh. */
 	key: string;
+	/** The node that wrote it: a new trigger given a deleted one's name does not take its state. */
+	nodeId: string;
 	/** Raised by each poll: the higher copy is the newer. */
 	rev: number;
 	/** When it was written (ms, n8n's clock): copies of deleted triggers are dropped by it. */
@@ -36,7 +38,7 @@ const isState = (value: unknown): value is PollState => (value as PollState | un
 export function readState(nodeData: IDataObject, globalData: IDataObject, nodeId: string, key: string): PollState | undefined {
 	const copies = [nodeData[NODE_FIELD], (globalData[BY_ID_FIELD] as IDataObject | undefined)?.[nodeId]]
 		.filter(isState)
-		.filter((state) => state.key === key)
+		.filter((state) => state.key === key && state.nodeId === nodeId)
 		.sort((a, b) => b.rev - a.rev);
 	return copies[0] && (JSON.parse(JSON.stringify(copies[0])) as PollState);
 }

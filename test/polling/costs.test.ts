@@ -3,7 +3,10 @@
  * and Fetch Test Event (it stops at the first match). The cost of a list in another order than
  * asked for is in listReading.test.ts.
  */
-import { at, fakeClock, ids, MINUTE } from './fakeKit';
+import type { IDataObject } from 'n8n-workflow';
+
+import { useFakeListService } from '../harness/fakeServices';
+import { application, at, fakeClock, ids, MINUTE, triggerOn } from './fakeKit';
 import { usePollingFixture } from './fixture';
 
 const fx = usePollingFixture();
@@ -140,5 +143,33 @@ describe('Fetch Test Event', () => {
 		await trigger.manual();
 		// The API filters applications by job (the stage trigger sends job_id); one request would do.
 		expect(fx.applicationRequests().length).toBeLessThanOrEqual(2);
+	});
+});
+
+const fake = useFakeListService();
+const trigger = triggerOn(fake, 'tok_costs');
+
+describe('cost of an idle poll when the answers carry no Date header (a proxy that drops it)', () => {
+	async function idleRequests(dateless: boolean) {
+		fake.dateless = dateless;
+		const apps = { items: [] as IDataObject[], field: 'applied_at', order: 'newestFirst' as const };
+		fake.lists.set('/applications', apps);
+		for (let i = 0; i < 5; i++) apps.items.push(application(`app_old${i}`, at(-2 * 24 * 60 * MINUTE + i)));
+		const t = trigger({ event: 'application.created' });
+		expect(await t.activate()).toEqual({ emitted: [] });
+		// 150 applications over the last 50 minutes (an ordinary busy hour), none in the last 5.
+		for (let i = 0; i < 150; i++) apps.items.push(application(`app_h${String(i).padStart(3, '0')}`, at(-50 * MINUTE + i * 18_000)));
+		expect((await t.tick()).emitted).toHaveLength(150);
+		fake.requests.length = 0;
+		expect((await t.tick()).emitted).toEqual([]);
+		return fake.requests.filter((r) => r.startsWith('/applications')).length;
+	}
+
+	it('with a Date header, an idle poll is one request', async () => {
+		expect(await idleRequests(false)).toBe(1);
+	});
+
+	it('without a Date header, an idle poll is still one request (entries of the last 5 minutes do not fill page 1)', async () => {
+		expect(await idleRequests(true)).toBe(1);
 	});
 });

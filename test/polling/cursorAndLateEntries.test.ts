@@ -393,3 +393,25 @@ describe('an event\'s identity: its entry and the entry\'s own time', () => {
 		});
 	});
 });
+
+describe('an import stamped ahead (time-zone slip) of more than MAX_SEEN_IDS applications', () => {
+	async function run(imported: number) {
+		const apps = { items: [] as IDataObject[], field: 'applied_at', order: 'newestFirst' as const };
+		fake.lists.set('/applications', apps);
+		for (let i = 0; i < 5; i++) apps.items.push(application(`app_old${i}`, at(-2 * 24 * 60 * MINUTE + i)));
+		const t = trigger({ event: 'application.created' });
+		expect(await t.activate()).toEqual({ emitted: [] });
+		for (let i = 0; i < imported; i++) apps.items.push(application(`app_imp${String(i).padStart(4, '0')}`, at(3 * 60 * MINUTE + i * 100)));
+		expect((await t.tick()).emitted).toHaveLength(imported);
+		apps.items.push(application('app_now', at(0)));
+		return [...ids((await t.tick()).emitted), ...ids((await t.tick()).emitted)];
+	}
+
+	it('999 applications imported 3 h ahead: the next ordinary application is reported', async () => {
+		expect(await run(999)).toEqual(['app_now']);
+	}, 30_000);
+
+	it('1,001 applications imported 3 h ahead: the next ordinary application is reported', async () => {
+		expect(await run(1001)).toEqual(['app_now']);
+	}, 30_000);
+});

@@ -151,3 +151,33 @@ describe('a Job ID that does not exist at publishing', () => {
 		expect(error?.message).toContain('job "job_gone" was not found');
 	});
 });
+
+describe('New Job Note first published under a rate limit, with a mistyped job ID', () => {
+	async function run(rateLimited: boolean) {
+		const jobId = fx.seeded[0].job.id;
+		const t = fx.trigger({ event: 'job.note.created', jobIds: `${jobId}, job_typo1` });
+		if (rateLimited) fx.sandbox.setFaults([{ kind: 'rate_limit', path: 'notes', retryAfter: 3600, times: -1 }]);
+		const activation = await t.activate();
+		if (rateLimited) {
+			fx.sandbox.setFaults([]);
+			fx.sandbox.rotateToken();
+		}
+		const tick = activation.error ? undefined : await t.tick();
+		const error = activation.error ?? tick?.error;
+		return { error, cause: (error as { failure?: { cause: string } } | undefined)?.failure?.cause, recorded: t.failures.map((f) => f.message) };
+	}
+
+	it('without a rate limit, publishing fails naming the mistyped ID (configuration-invalid)', async () => {
+		const { error, cause } = await run(false);
+		expect(error?.message).toMatch(/job_typo1/);
+		expect(cause).toBe('configuration-invalid');
+	}, 60_000);
+
+	// After a publish the service rate-limited, a 404 cannot tell a mistyped ID from a job deleted since: the
+	// trigger reports it once, naming it, and the other jobs go on (failing every poll would stop them too).
+	it('under a rate limit at publishing: reported once in a failed execution naming it; the poll itself does not fail', async () => {
+		const { error, recorded } = await run(true);
+		expect(error).toBeUndefined();
+		expect(recorded).toEqual([expect.stringMatching(/job_typo1/)]);
+	}, 60_000);
+});

@@ -609,3 +609,73 @@ describe('empty pages', () => {
 		expect(emitted.sort()).toEqual(added.map((a) => a.id).sort());
 	});
 });
+
+const counts = (list: string[]) => list.reduce<Record<string, number>>((acc, id) => ({ ...acc, [id]: (acc[id] ?? 0) + 1 }), {});
+
+describe('oldest-first list (New Job Note): an entry turns up late, inserted before the newest, while the poll reads the next page', () => {
+	async function run(insertDuringRead: boolean) {
+		const notes = { items: [] as IDataObject[], field: 'date_created', order: 'oldestFirst' as const };
+		fake.lists.set('/jobs/job_1/notes', notes);
+		const note = (id: string, date: string) => ({ id, date_created: date, text: id });
+		for (let i = 0; i < 150; i++) notes.items.push(note(`jnote_old${String(i).padStart(3, '0')}`, at(-3 * 24 * 60 * MINUTE + i * 1000)));
+		const t = trigger({ event: 'job.note.created', jobIds: 'job_1' });
+		expect(await t.activate()).toEqual({ emitted: [] });
+		// 51 new notes: page 2 = 50 old + 50 new, page 3 = the newest one.
+		for (let i = 0; i < 51; i++) notes.items.push(note(`jnote_n${String(i).padStart(3, '0')}`, at(-60_000 + i * 1000)));
+		const late = note('jnote_late', at(-60_000 + 48_500)); // stamped between n048 and n049: it turns up a few seconds late
+		if (insertDuringRead) {
+			fake.beforePage = (path, page) => {
+				if (path === '/jobs/job_1/notes' && page === 3) {
+					notes.items.push(late);
+					fake.beforePage = undefined;
+				}
+			};
+		} else notes.items.push(late);
+		const emitted = [...ids((await t.tick()).emitted), ...ids((await t.tick()).emitted)];
+		return emitted;
+	}
+
+	it('the late note there before the poll: each of the 52 new notes once', async () => {
+		const emitted = await run(false);
+		expect(emitted).toHaveLength(52);
+		expect(Object.values(counts(emitted)).every((n) => n === 1)).toBe(true);
+	});
+
+	it('the late note inserted while page 3 is read: no note is delivered twice', async () => {
+		const emitted = await run(true);
+		expect(Object.entries(counts(emitted)).filter(([, n]) => n > 1)).toEqual([]);
+		expect(emitted).toHaveLength(52);
+	});
+});
+
+describe('a service that ignores the sort (stored order, e.g. by last update): an entry updated while the list is read whole', () => {
+	async function run(moveDuringRead: boolean) {
+		const apps = { items: [] as IDataObject[], field: 'applied_at', order: 'asStored' as const };
+		fake.lists.set('/applications', apps);
+		// 150 old applications in no order by time.
+		for (let i = 0; i < 150; i++) apps.items.push(application(`app_old${String(i).padStart(3, '0')}`, at(-2 * 24 * 60 * MINUTE + ((i * 7919) % 150) * MINUTE)));
+		const t = trigger({ event: 'application.created' });
+		expect(await t.activate()).toEqual({ emitted: [] });
+		apps.items.push(application('app_new', at(-MINUTE)));
+		if (moveDuringRead) {
+			fake.beforePage = (path, page) => {
+				if (path === '/applications' && page === 2) {
+					// app_old000 updated (a recruiter edits it): the service now lists it last.
+					apps.items.push(...apps.items.splice(0, 1));
+					fake.beforePage = undefined;
+				}
+			};
+		}
+		const first = await t.tick();
+		const second = await t.tick();
+		return { errors: [first.error?.message, second.error?.message].filter(Boolean), emitted: [...ids(first.emitted), ...ids(second.emitted)] };
+	}
+
+	it('nothing updated during the read: app_new reported, no failed poll', async () => {
+		expect(await run(false)).toEqual({ errors: [], emitted: ['app_new'] });
+	});
+
+	it('an old application updated (moved in the stored order) between two pages: no failed poll, app_new reported once', async () => {
+		expect(await run(true)).toEqual({ errors: [], emitted: ['app_new'] });
+	});
+});

@@ -267,3 +267,38 @@ describe('the jobs followed', () => {
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});
 });
+
+describe('Application Stage Changed published while the service rate-limits', () => {
+	const moved = (app: Application, parent: string): Application => {
+		const next = { ...app, stage: { ...app.stage, parent_stage: parent, custom_stage: { id: `stg_${parent}`, name: `Custom ${parent}` } } };
+		fx.sandbox.put('applications', next);
+		return next;
+	};
+	async function run(rateLimited: boolean) {
+		const jobId = fx.seeded[0].job.id;
+		const ofJob = fx.seeded.filter((a) => a.job.id === jobId);
+		const t = fx.trigger({ event: 'application.stage.updated', jobIds: jobId });
+		if (rateLimited) fx.sandbox.setFaults([{ kind: 'rate_limit', path: 'applications', retryAfter: 3600, times: -1 }]);
+		expect(await t.activate()).toEqual({ emitted: [] });
+		if (rateLimited) {
+			fx.sandbox.setFaults([]);
+			fx.sandbox.rotateToken();
+		}
+		// A minute after publishing, a recruiter moves a candidate.
+		const m = moved(ofJob[0], ofJob[0].stage.parent_stage === 'offered' ? 'hired' : 'offered');
+		const emitted = [...(await t.tick()).emitted, ...(await t.tick()).emitted].map((i) => (i.object as { id: string }).id);
+		return { emitted, id: m.id };
+	}
+
+	it('published without a rate limit: the move after publishing is reported', async () => {
+		const { emitted, id } = await run(false);
+		expect(emitted).toEqual([id]);
+	}, 60_000);
+
+	// KNOWN LIMIT: stage changes are found by comparing snapshots; a publish the service rate-limits takes
+	// none, so a move made before the first poll that reads the job is not seen (docs/polling-trigger.md).
+	test.failing('published under a rate limit (the activation succeeds): the move after publishing is reported', async () => {
+		const { emitted, id } = await run(true);
+		expect(emitted).toEqual([id]);
+	}, 60_000);
+});

@@ -10,7 +10,7 @@ import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
 import { RecruitingPollingTrigger } from '../../nodes/RecruitingPollingTrigger/RecruitingPollingTrigger.node';
 import { MAX_SEEN_IDS } from '../../nodes/RecruitingPollingTrigger/cursor';
 import { pollHarness, RestartableProcess, StaticDataStore } from '../harness';
-import { useFakeListService } from '../harness/fakeServices';
+import { startFixedAnswerServer, useFakeListService } from '../harness/fakeServices';
 import { application, at, ids, MINUTE, triggerOn } from './fakeKit';
 import { apiGet, usePollingFixture } from './fixture';
 
@@ -474,5 +474,92 @@ describe('polls that overlap', () => {
 		await Promise.all([trigger.tick(), trigger.tick()]);
 		await trigger.tick();
 		expect(ids(trigger.executions.flat())).toEqual([added.id]);
+	});
+});
+
+describe('a trigger deleted, a new one added under the same (default) name', () => {
+	/**
+	 * A deleted trigger's copy by name stays in the workflow's static data (as the rename tests assume);
+	 * the new trigger has another node ID.
+	 */
+	async function run(newTriggerStartFrom?: string) {
+		const workflowId = 'review-replaced-trigger';
+		const apps = { items: [] as IDataObject[], field: 'applied_at', order: 'newestFirst' as const };
+		fake.lists.set('/applications', apps);
+		for (let i = 0; i < 5; i++) apps.items.push(application(`app_old${i}`, at(-5 * 24 * 60 * MINUTE + i * MINUTE)));
+		const a = onFake({ event: 'application.created' }, { workflowId });
+		expect(await a.activate()).toEqual({ emitted: [] });
+		apps.items.push(application('app_a', at(-4 * 24 * 60 * MINUTE)));
+		expect(ids((await a.tick()).emitted)).toEqual(['app_a']);
+		a.stop(); // the trigger deleted (the user switched to the webhook trigger for a while)
+		// Days without a polling trigger: 3 applications.
+		for (let i = 0; i < 3; i++) apps.items.push(application(`app_gap${i}`, at(-2 * 24 * 60 * MINUTE + i * MINUTE)));
+		const stored = a.store.workflowData;
+		const seeds = (stored.global as IDataObject).recruitingPollSeeds as IDataObject;
+		// The old trigger's copy by ID is under its own (other) node ID.
+		// Both copies were written by the deleted node (the harness gives every trigger one node ID).
+		const byName = stored['node:Recruiting Polling Trigger'] as { recruitingPoll: IDataObject };
+		const old = { ...(seeds['trigger-node'] as IDataObject), nodeId: 'deleted-trigger-node' };
+		const data = { ...stored, 'node:Recruiting Polling Trigger': { recruitingPoll: { ...byName.recruitingPoll, nodeId: 'deleted-trigger-node' } }, global: { recruitingPollSeeds: { 'deleted-trigger-node': old } } };
+		const parameters = { event: 'application.created', ...(newTriggerStartFrom && { options: { startFrom: newTriggerStartFrom } }) };
+		const b = onFake(parameters, { workflowId, staticData: new StaticDataStore(data) });
+		return { b, apps };
+	}
+
+	it('the new trigger, published without Start From, reports nothing from before it existed', async () => {
+		const { b, apps } = await run();
+		const first = await b.activate();
+		expect(ids(first.emitted)).toEqual([]);
+		apps.items.push(application('app_after', at(0)));
+		expect(ids((await b.tick()).emitted)).toEqual(['app_after']);
+	});
+
+	it('the new trigger with Start From 1 day ago (after the gap\'s applications) reports nothing older at publishing', async () => {
+		const { b } = await run(at(-1 * 24 * 60 * MINUTE));
+		const first = await b.activate();
+		expect(ids(first.emitted)).toEqual([]);
+	});
+});
+
+describe('the credential\'s Base URL edited after publishing to something that is not the service', () => {
+	async function causeWith(answer: { status: number; contentType: string; body: string; location?: string }) {
+		const apps = { items: [] as IDataObject[], field: 'applied_at', order: 'newestFirst' as const };
+		fake.lists.set('/applications', apps);
+		apps.items.push(application('app_old', at(-2 * 24 * 60 * MINUTE)));
+		const other = await startFixedAnswerServer(answer);
+		try {
+			const credential = { baseUrl: fake.url };
+			const t = pollHarness(new RecruitingPollingTrigger(), { event: 'application.created', options: {} } as never, {
+				typeVersion: 1,
+				engine: 'durable',
+				credentials: {
+					recruitingApi: {
+						get baseUrl() {
+							return credential.baseUrl;
+						},
+						companyId: 'co_fake',
+						accessToken: 'tok_review_cause',
+					},
+				},
+				credentialTypes: [new RecruitingApi()],
+			});
+			expect(await t.activate()).toEqual({ emitted: [] });
+			credential.baseUrl = other.url; // n8n's own editor on this machine, say
+			const { error } = await t.tick();
+			return { message: error?.message, cause: (error as { failure?: { cause: string } } | undefined)?.failure?.cause };
+		} finally {
+			await other.close();
+		}
+	}
+
+	it('an HTML page (HTTP 200): the failed poll says "check the Base URL" and declares configuration-invalid', async () => {
+		const { message, cause } = await causeWith({ status: 200, contentType: 'text/html', body: '<!DOCTYPE html><html><head><title>n8n.io - Workflow Automation</title></head><body></body></html>' });
+		expect(message).toMatch(/Base URL/);
+		expect(cause).toMatch(/^(configuration-invalid|credential-invalid)$/);
+	});
+
+	it('an HTML 404 (not a problem document) declares configuration-invalid', async () => {
+		const { cause } = await causeWith({ status: 404, contentType: 'text/html', body: '<html><body>Not Found</body></html>' });
+		expect(cause).toMatch(/^(configuration-invalid|credential-invalid)$/);
 	});
 });

@@ -210,6 +210,8 @@ async function readAllItems(this: RecruitingContext, list: ListRequest): Promise
 			}
 			const id = item.id === undefined || item.id === null ? '' : String(item.id);
 			if (id === '') continue;
+			// Read again where it may change (an entry moved meanwhile), else a faulty list.
+			if (idsSeen.has(id) && list.rereadIfChanged) return (changed = true);
 			if (idsSeen.has(id)) throw fail(page, `it repeats an earlier page (item "${id}")`);
 			idsSeen.add(id);
 		}
