@@ -1,9 +1,7 @@
 /**
- * Where a polled list stands: a floor, and the events (an entry's ID and its own time) seen at or
- * after it; an event is new when at or after the floor and not seen. The floor only rises, to the
- * look-back before the list's clock at the last read (an entry turns up at most the look-back after
- * its own time): the earlier of the read's clock and the newest entry's time plus the time since a
- * read first met it, so entries on another clock, or ahead of the service, never lift it too far.
+ * Where a polled list stands: a floor, and the entries seen at or after it with their time. The floor
+ * only rises, to the look-back before the list's clock at the last read: the earlier of the read's
+ * clock and the newest entry's time plus the time since a read met it (docs/polling-trigger.md, 3).
  */
 
 /** How late an entry may turn up in a list after its own time and still be found. */
@@ -40,12 +38,9 @@ export const isNew = (cursor: Cursor, entry: TimedEntry<unknown>) =>
 export interface ListRead<T> { entries: Array<TimedEntry<T>>; order: ListOrder; count?: number }
 
 /**
- * The cursor after a read that began at `clock.now`: the service's time (`stated`: from its Date
- * header, else n8n's). A list read for the first time starts from the look-back before its clock
- * (`clock.empty` while it has no entry: earlier where the service did not say its time), so nothing
- * already in it is reported. The time since the newest entry was met is measured on one kind of
- * clock only: a read on the other counts it met now. Events stamped ahead of the clock stay seen
- * until the floor reaches them, outside the cap, so they never lift the floor.
+ * The cursor after a read that began at `clock.now` (`stated`: the service's Date header, else n8n's
+ * clock; `empty`: where a list with no entry starts). The time since the newest entry was met is
+ * measured on one kind of clock. Entries stamped ahead stay seen, outside the cap, until the floor reaches them.
  */
 export function advance<T>(cursor: Cursor | undefined, read: ListRead<T>, clock: { now: number; empty: number; stated: boolean }): Cursor {
 	const floor = cursor?.floor ?? -Infinity;

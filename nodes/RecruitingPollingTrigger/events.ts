@@ -57,9 +57,8 @@ export const EVENTS: Record<PollEvent, PollEventDefinition> = {
 		perJob: false,
 		applications: true,
 		startFrom: true,
-		// The whole account, filtered here: one request while idle, whatever the number of jobs.
+		// The whole account, filtered here (one request while idle); Fetch Test Event asks for the Job IDs filter's jobs.
 		lists: () => [{ key: 'applications', list: applicationList(APPLICATIONS_NEWEST_FIRST) }],
-		// With a Job IDs filter, the service is asked for those jobs' applications.
 		sampleLists: (settings) =>
 			settings.jobIds.length === 0
 				? EVENTS['application.created'].lists(settings)
@@ -107,10 +106,10 @@ export const EVENTS: Record<PollEvent, PollEventDefinition> = {
 		perJob: { follows: 'notes' },
 		applications: false,
 		startFrom: true,
-		// The notes list has no sort: the service lists them oldest first.
 		lists: (settings) =>
 			settings.jobIds.map((jobId) => ({
 				key: `job:${jobId}`,
+				// No sort: the service lists notes oldest first.
 				list: { path: resourcePath('jobs', jobId, 'notes'), expected: 'oldestFirst', timeOf: (n) => timeOf(n.date_created), notFound: `job "${jobId}"` },
 			})),
 		toItem: (settings, listKey, { entry, id }) => {

@@ -18,7 +18,5 @@ export function pollItem(event: PollEvent, timestamp: string, change: string, ob
 /** A service date-time as ms since 1970, or undefined; without an offset it is UTC (never n8n's zone). */
 export const timeOf = (value: unknown): number | undefined => (typeof value === 'string' && Number.isFinite(instantIn(value, 'UTC')) ? instantIn(value, 'UTC') : undefined);
 
-export { child } from '../shared/filters';
-
 /** What the service's JSON holds as text; '' for anything else. */
 export const text = (value: unknown): string => scalarText(value) ?? '';

@@ -17,11 +17,9 @@ import { exclusively, readState, writeState, type PollState } from './state';
 
 /** How far behind n8n's clock the service's may be when its answers do not say (no Date header). */
 const UNSTATED_CLOCK_OFFSET_MS = 60 * 60_000;
-
 /** The service's clock now: its Date header, or n8n's where that is earlier (or where the service does not say). */
 const serviceClock = (context: IPollFunctions) => Math.min(runOf(context).serviceNow() ?? Date.now(), Date.now());
-
-/** Where a list with no entry yet starts: the service's clock, or n8n's less the offset the service's may have where it does not say. */
+/** Where a list with no entry yet starts: without a Date header, earlier by the offset the service's clock may have. */
 const emptyListClock = (context: IPollFunctions) => (runOf(context).serviceNow() === undefined ? Date.now() - UNSTATED_CLOCK_OFFSET_MS : serviceClock(context));
 
 function warn(this: IPollFunctions, message: string): void {
@@ -34,18 +32,17 @@ type FailedAt = 'settings' | 'credential' | 'service';
 function causeOf(error: NodeApiError | NodeOperationError, at: FailedAt): Failure {
 	const wait = rateLimitWaitOf(error);
 	const status = error instanceof NodeApiError ? Number(error.httpCode) : undefined;
-	const answered = status !== undefined && status >= 100;
 	// A 429 throttles; a 503 (waited out as overload) says the service is down or overloaded now.
 	if (wait !== undefined) return { cause: status === 503 ? 'temporarily-unavailable' : 'rate-limited', retryAfterMs: wait * 1000 };
 	if (at === 'settings') return { cause: 'configuration-invalid' };
 	if (at === 'credential' || status === 401 || status === 403) return { cause: 'credential-invalid' };
-	// An answer that is no error but not the service's JSON (an HTML page, a redirect): the Base URL points elsewhere.
-	if (status === undefined || (answered && status < 400) || status === 404 || status === 400 || status === 422) return { cause: 'configuration-invalid' };
+	// An answer below 400 that is not the service's JSON (an HTML page): the Base URL points elsewhere.
+	if (status === undefined || (status >= 100 && status < 400) || [400, 404, 422].includes(status)) return { cause: 'configuration-invalid' };
 	// A 5xx, a network failure, an inconsistent list: the service is down or degraded now.
 	return { cause: 'temporarily-unavailable' };
 }
 
-/** The error as n8n should read it: its cause declared (where it was made knows best), a rate limit's description about the poll. */
+/** The error with its cause declared (where it was made knows best), a rate limit's description about the poll. */
 function failed(this: IPollFunctions, error: unknown, at: FailedAt): NodeApiError | NodeOperationError {
 	const known = nodeErrorOf(this.getNode(), error);
 	(known as { failure?: Failure }).failure ??= causeOf(known, at);

@@ -83,8 +83,8 @@ export async function readList(this: IPollFunctions, list: PolledList, known: { 
 		return read;
 	};
 	const within = (entries: Array<TimedEntry<IDataObject>>) => {
-		const newest = Math.max(...entries.map((e) => e.time));
-		return entries.filter((e) => e.time >= stop(newest));
+		const from = stop(entries.reduce((newest, e) => Math.max(newest, e.time), -Infinity));
+		return entries.filter((e) => e.time >= from);
 	};
 
 	const newestFirst = async () => {
@@ -92,7 +92,7 @@ export async function readList(this: IPollFunctions, list: PolledList, known: { 
 		const met = new Set<string>();
 		for (let n = 1; n <= MAX_PAGES; n++) {
 			const read = await counted(n);
-			// An entry met again was pushed down by entries added meanwhile (the next poll finds those).
+			// An entry met again (here or oldest first) was pushed on by entries added meanwhile: the next poll finds those.
 			for (const entry of timed(read).filter((e) => !met.has(e.id))) {
 				if (entries.length > 0 && entry.time > entries[entries.length - 1].time) throw new Untrusted();
 				met.add(entry.id);
@@ -122,7 +122,6 @@ export async function readList(this: IPollFunctions, list: PolledList, known: { 
 		const met = new Set<string>();
 		for (let n = start; n <= MAX_PAGES; n++) {
 			const read = await counted(n);
-			// An entry met again was pushed on by one inserted before it (the next poll finds that one).
 			for (const entry of timed(read).filter((e) => !met.has(e.id))) {
 				met.add(entry.id);
 				if (entries.length > 0 && entry.time < entries[entries.length - 1].time) throw new Untrusted();

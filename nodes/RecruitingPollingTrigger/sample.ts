@@ -12,9 +12,8 @@ import { readJobApplications } from './stages';
 export const SAMPLE_MAX_PAGES = 20;
 
 /**
- * The newest entry that `toItem` accepts, from the newest end of the list (page 1 of a newest-first
- * list; the last page of an oldest-first one, page 1 read first for the list's length), stopping at
- * the first page that holds one, within SAMPLE_MAX_PAGES.
+ * The newest entry that `toItem` accepts, from the newest end of the list (an oldest-first list's last
+ * page, page 1 read first for its length), stopping at the first page that holds one.
  */
 async function newestMatch(this: IPollFunctions, list: PolledList, toItem: (entry: TimedEntry<IDataObject>) => IDataObject | undefined) {
 	const read = async (page: number): Promise<ListPage> =>

@@ -1,7 +1,8 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { MAX_PAGE_SIZE, recruitingRequest, recruitingRequestAllItems, resourcePath } from '../shared/transport';
-import { child, pollItem, text } from './items';
+import { child } from '../shared/filters';
+import { pollItem, text } from './items';
 
 /** The most applications the stage snapshot follows, across the chosen jobs (about 60 bytes each in static data). */
 export const MAX_FOLLOWED_APPLICATIONS = 1000;

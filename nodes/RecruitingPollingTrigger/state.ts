@@ -33,24 +33,23 @@ const BY_ID_FIELD = 'recruitingPollSeeds';
 const DROP_UNWRITTEN_AFTER_MS = 30 * 24 * 60 * 60_000;
 
 const isState = (value: unknown): value is PollState => (value as PollState | undefined)?.format === 2;
+/** A plain JSON copy: never one of n8n's objects (a proxy of the workflow's data) inside the state. */
+const copyOf = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /** The newer of the two copies of this account's state, or undefined (a first poll, or another account). */
 export function readState(nodeData: IDataObject, globalData: IDataObject, nodeId: string, key: string): PollState | undefined {
-	const copies = [nodeData[NODE_FIELD], (globalData[BY_ID_FIELD] as IDataObject | undefined)?.[nodeId]]
-		.filter(isState)
-		.filter((state) => state.key === key && state.nodeId === nodeId)
-		.sort((a, b) => b.rev - a.rev);
-	return copies[0] && (JSON.parse(JSON.stringify(copies[0])) as PollState);
+	const copies = [nodeData[NODE_FIELD], (globalData[BY_ID_FIELD] as IDataObject | undefined)?.[nodeId]].filter(isState);
+	const newest = copies.filter((state) => state.key === key && state.nodeId === nodeId).sort((a, b) => b.rev - a.rev)[0];
+	return newest && copyOf(newest);
 }
 
 export function writeState(nodeData: IDataObject, globalData: IDataObject, nodeId: string, state: PollState): void {
-	const copy = () => JSON.parse(JSON.stringify(state)) as IDataObject;
-	nodeData[NODE_FIELD] = copy();
+	nodeData[NODE_FIELD] = copyOf(state) as unknown as IDataObject;
 	const byId: IDataObject = {};
 	for (const [id, other] of Object.entries((globalData[BY_ID_FIELD] as IDataObject | undefined) ?? {})) {
-		if (isState(other) && state.writtenAt - other.writtenAt < DROP_UNWRITTEN_AFTER_MS) byId[id] = JSON.parse(JSON.stringify(other)) as IDataObject;
+		if (isState(other) && state.writtenAt - other.writtenAt < DROP_UNWRITTEN_AFTER_MS) byId[id] = copyOf(other) as unknown as IDataObject;
 	}
-	byId[nodeId] = copy();
+	byId[nodeId] = copyOf(state) as unknown as IDataObject;
 	globalData[BY_ID_FIELD] = byId;
 }
 
