@@ -159,8 +159,8 @@ describe.each([
 			expect(failure(result)).toBeUndefined();
 			expect(result.items.map((item) => item.json.id)).toEqual(input.map((item) => item.id));
 		}
-		// With headers each process takes its share of what is left (share.ts): 3 to 8 refused in the runs
-		// measured (Retry-After only: 9 to 10). Before, each spent it as its own: 50 to 73, the epoch form ~57 s for a 29 s ideal.
+		// With headers a process that finds none left where it left some cuts its rate as at a refusal
+		// (docs/rate-limits.md), so the processes do not each spend the allowance as their own.
 		if (rateLimit.info) expect(fx.sandbox.rateLimit().refused).toBeLessThanOrEqual(0.05 * 300);
 	}, 600_000);
 });

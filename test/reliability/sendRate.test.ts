@@ -6,10 +6,10 @@
  * n8n's engine are in rateLimits.test.ts.
  */
 import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
-import { DEFAULT_POLICY } from '../../nodes/shared/transport/policy';
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DEFAULT_POLICY } from '../../nodes/shared/transport/policy';
 import { rateLimitWaitOf } from '../../nodes/shared/transport/errors';
 import { recruitingRequest } from '../../nodes/shared/transport/request';
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, FORGET_IDLE_MS, runOf, SendRates, startRun, URGENT_RUN } from '../../nodes/shared/transport/state';
+import { FORGET_IDLE_MS, runOf, SendRates, startRun, URGENT_RUN } from '../../nodes/shared/transport/state';
 import { SendRate } from '../../nodes/shared/transport/sendRate';
 import { WaitBudget } from '../../nodes/shared/transport/waitBudget';
 import { type RateLimitConfig } from '../../sandbox/rateLimit';
@@ -304,11 +304,11 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 	});
 
 	test('later runs on the learned credential (10/s burst 10, 1,000 GETs, 10 s apart): at most 3 % refused', async () => await laterRun({ rate: 10, burst: 10 }, 1000));
-	// Issue 32 asked for 3 %: 4 refused of 100 here, 4.1 % on average over idle spells of 3.5 to 30 s
-	// (the CUBIC probe every ~20 s at 2/s is one refusal in 40 requests). Fewer pulls against taking
-	// over a share another process left (docs/rate-limits.md); issue 42 settled it at 5 %.
-	test('later runs on the learned credential (2/s burst 5, 100 GETs, 10 s apart): at most 5 % refused', async () => await laterRun({ rate: 2, burst: 5 }, 100, 0.05));
-	test('later runs on the learned credential (2/s burst 5, 100 GETs) after 8 quiet spells of 3.5 to 30 s: at most 5 % refused in all', async () => {
+	// Fewer refusals pull against taking over a share another process left (docs/rate-limits.md).
+	// Issue 51 let refused counts rise for a model a reader can hold (BENCHMARKS.md has them before and
+	// after): the cubic probes every few seconds at 2/s, one or two refused each time, never a failed run.
+	test('later runs on the learned credential (2/s burst 5, 100 GETs, 10 s apart): at most 20 % refused', async () => await laterRun({ rate: 2, burst: 5 }, 100, 0.2));
+	test('later runs on the learned credential (2/s burst 5, 100 GETs) after 8 quiet spells of 3.5 to 30 s: at most 20 % refused in all', async () => {
 		const service = limitedService({ rate: 2, burst: 5 });
 		await runGets(service, 100);
 		const refused: number[] = [];
@@ -321,7 +321,7 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 		}
 		const all = refused.reduce((a, b) => a + b, 0);
 		console.log(`later runs at 2/s burst 5 after quiet spells of 3.5 to 30 s: refused ${refused.join(', ')} of 100 each (${((100 * all) / 800).toFixed(2)} %)`);
-		expect(all).toBeLessThanOrEqual(0.05 * 800);
+		expect(all).toBeLessThanOrEqual(0.2 * 800);
 	});
 
 	test.each([
@@ -340,12 +340,9 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 		expect(stats.refused).toBeLessThanOrEqual(mostRefused);
 	});
 
-	// KNOWN GAP (not one of issue 32's targets): a bucket far smaller than a second of its rate, as
-	// nginx's limit_req without a burst. Sent one at a time through a pause, one answer gets through
-	// before the next refusal: read as ~1/s, the rate refused, from which CUBIC takes ~33 s back to
-	// 10/s, where it is refused and the cycle starts again: 300 GETs in 3.9x the ideal. This test
-	// passes while the gap is there.
-	test.failing('a bucket of 1 at 10/s, 429s without Retry-After: 300 GETs within 1.5 × the ideal', async () => {
+	// Once a known gap: a bucket far smaller than a second of its rate, as nginx's limit_req without
+	// a burst. A pause refills our bucket with one request, not a burst the service would refuse.
+	test('a bucket of 1 at 10/s, 429s without Retry-After: 300 GETs within 1.5 × the ideal', async () => {
 		const config: RateLimitConfig = { rate: 10, burst: 1, retryAfter: 'none' };
 		const service = limitedService(config);
 		const { results, seconds, stats } = await runGets(service, 300);
@@ -360,12 +357,14 @@ describe('against a token bucket (the sandbox\'s limiter on the fake clock), wit
 		['X-RateLimit-* (reset as an epoch time) at 2/s', { rate: 2, burst: 5, info: 'x-ratelimit' }, 100],
 		['RateLimit and RateLimit-Policy', { rate: 2, burst: 5, info: 'ratelimit' }, 60],
 		['RateLimit and RateLimit-Policy at 10/s', { rate: 10, burst: 10, info: 'ratelimit' }, 300],
-	] as [string, RateLimitConfig, number][])('%s: %p GETs, slowed down before the bucket is empty: none refused', async (_, config, n) => {
+	] as [string, RateLimitConfig, number][])('%s: %p GETs, slowed down before the bucket is empty: at most 2 refused, none with RateLimit', async (_, config, n) => {
 		const service = limitedService(config);
 		const { results, seconds, stats } = await runGets(service, n);
 		expect(results.filter((r) => r.error)).toEqual([]);
 		expect(stats.allowed).toBe(n);
-		expect(stats.refused).toBe(0);
+		// X-RateLimit-* states no rate: its bucket is found as one without headers, a refusal or two
+		// the first time it runs dry (issue 51: refused counts may rise); RateLimit-Policy states it.
+		expect(stats.refused).toBeLessThanOrEqual(config.info === 'ratelimit' ? 0 : 2);
 		expect(seconds).toBeLessThanOrEqual(ideal(n, config) * 1.15);
 		console.log(`${_}: ${n} GETs in ${seconds.toFixed(1)} s (ideal ${ideal(n, config).toFixed(1)} s), refused ${stats.refused}`);
 	});

@@ -66,17 +66,16 @@ describe('processes sharing one credential (5/s, burst 5, 150 GETs each, started
 		expect(Math.max(...ends)).toBeLessThanOrEqual(ideal * 1.25);
 	});
 
-	// Where the service states the allowance left, each process takes its share of it (share.ts):
-	// cut by its refusals, shrinking while nothing is left, growing while some is. Before, each
-	// followed "remaining" as its own: 118 refused with any of the three forms, 2.0x the ideal with
-	// X-RateLimit-Reset as an epoch time.
-	test.each(['x-ratelimit', 'x-ratelimit-delta', 'ratelimit'] as const)('2 processes with %s headers: the last done within 1.25 x the ideal, at most 5 %% refused', async (info) => {
+	// Where the service states the allowance left, a process that finds none left where it left some
+	// cuts its rate as at a refusal, since others spend it too. Issue 51 let refused counts rise
+	// (BENCHMARKS.md has them before and after).
+	test.each(['x-ratelimit', 'x-ratelimit-delta', 'ratelimit'] as const)('2 processes with %s headers: the last done within 1.25 x the ideal, at most 10 %% refused', async (info) => {
 		const { runs, ends } = await together({ rate: 5, burst: 5, info }, [150, 150]);
 		const refused = runs.reduce((sum, run) => sum + run.refused(), 0);
 		console.log(`2 processes, ${info}: done at ${ends.map((s) => s.toFixed(1)).join(', ')} s (ideal ${((300 - 5) / 5).toFixed(1)} s), refused ${refused}`);
 		for (const run of runs) expect(run.doneAt).toHaveLength(150);
 		expect(Math.max(...ends)).toBeLessThanOrEqual(((300 - 5) / 5) * 1.25);
-		expect(refused).toBeLessThanOrEqual(0.05 * 300);
+		expect(refused).toBeLessThanOrEqual(0.1 * 300);
 	});
 
 	test.each(['x-ratelimit', 'ratelimit'] as const)('4 processes with %s headers: the last done within 1.25 x the ideal, at most 20 %% refused', async (info) => {

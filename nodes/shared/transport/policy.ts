@@ -27,6 +27,12 @@ export const DEFAULT_POLICY: RequestPolicy = {
 	retryDelayMs: 250,
 };
 
+/** Default of Request Options → Max Wait for Rate Limits (a node run's budget). */
+export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 5 * 60_000;
+
+/** What an urgent run may wait (a picker, a hook, a webhook call): someone is looking at the editor, or a sender waits. */
+export const SHORT_MAX_RATE_LIMIT_WAIT_MS = 30_000;
+
 /**
  * What a node sets for the requests of one input item. Each is asked only when the transport
  * needs it (so an option that does not apply is never read, nor refused), and may throw to refuse

@@ -1,241 +1,168 @@
-import { readAllowance, retryAfterSeconds } from './allowance';
+import { readAllowance, retryAfterSeconds, type StatedAllowance } from './allowance';
 import { headerOf, type Headers } from './types';
-import { Pace } from './pace';
-import { monotonicClock, RateLimitWaitExceeded, RunCancelled, type Clock, type WaitBudget } from './waitBudget';
-import { Throughput } from './throughput';
-import { SendWindow } from './window';
+import { SendQueue } from './sendQueue';
+
+export type { SendTicket } from './sendQueue';
 
 /**
- * How fast one credential sends: one controller per credential in this n8n process (state.ts),
- * shared by every run, picker and hook that uses it, since they share the service's allowance.
- * The service publishes no limit, so the controller finds it, reacting to throttling only (a 429,
- * or a 503: overload, with or without Retry-After); any other failure is the request's own.
+ * How fast one credential sends: one SendRate per credential in this process (state.ts), shared by
+ * every run, picker and hook that uses it, since they share the service's allowance.
  *
- * - **Window** (window.ts): requests in flight; one at a time after a refusal that told no rate.
- * - **Pace** (pace.ts): requests per second after the first refusal, CUBIC from the real time since.
- * - **Pause**: nothing leaves before a throttling answer's Retry-After; without one, exponential
- *   back-off with jitter from 1 s. Each waiting run is charged the pause (its WaitBudget): past its
- *   Max Wait for Rate Limits, the request fails with what the service asked.
- * - **Queue**: urgent requests (someone waits: a picker, a key fetch, a hook) go first, the others
- *   in arrival order. No timer outlives an empty queue.
+ * 1. The service publishes no limit, so only a throttling answer (a 429, or a 503: overload) teaches
+ *    it anything; any other failure is the request's own.
+ * 2. At a throttle the rate is cut to BETA of the rate refused (what got through in the last
+ *    RECENT_MS, or the rate in force if lower) and then grows as a cubic of the time since that
+ *    throttle (CUBIC, as the AWS SDKs' adaptive retry mode), so a rate learned too low comes back
+ *    by itself and processes sharing one credential converge without knowing of each other.
+ * 3. Requests leave through a token bucket at that rate (none before the first throttle), at most
+ *    MAX_IN_FLIGHT at once, doubling from one after a quiet spell; where answers state the allowance,
+ *    no more than what is left, at its stated rate, and an answer that says none is left is a
+ *    throttle announced before any refusal.
+ * 4. Nothing leaves before the service's Retry-After, or an exhausted allowance's reset, or else a
+ *    jittered back-off doubled for each refusal in a row; each waiting run is charged the pause, and
+ *    a request that may not wait that long (Max Wait for Rate Limits) fails with what was asked.
+ * 5. Urgent requests (someone waits: a picker, a key fetch, a hook) go before the runs' requests,
+ *    which go in arrival order, and a cancelled run's queued requests are dropped unsent.
  */
 
-/** Without a Retry-After: the first back-off after a refusal, doubled for each further one in a row. */
+/** The cut at a throttle: the rate restarts at this share of the rate refused. */
+const BETA = 0.8;
+/** Growth of the cubic, requests/s per s³: larger takes over a share another process left sooner, and probes (is refused) more often. */
+const SCALE = 0.1;
+/** The slowest rate: six requests a minute. */
+const MIN_RATE = 0.1;
+/** The most requests of one credential in flight at once (what made Return All fast on a real network). */
+export const MAX_IN_FLIGHT = 64;
+/** What got through in this span is the rate refused; a quiet spell this long starts the in-flight count from one again. */
+const RECENT_MS = 1000;
+/** Without a stated wait: the first back-off after a refusal, doubled for each further one in a row up to the most. */
 const FIRST_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 60_000;
 /** The longest pause one answer imposes: a Retry-After of a day must not silence a credential until n8n restarts. */
-const MAX_PAUSE_MS = 60 * 60_000;
-/** A quiet spell this long starts a new busy period: what is measured does not count the quiet. */
-const QUIET_MS = 1000;
+export const MAX_PAUSE_MS = 60 * 60_000;
 
-/** One request's passage: sent when `acquire` resolves, reported with `done`. */
-export interface SendTicket {
-	/** The answer: a status with its headers, no answer, or 'cancelled' (the execution stopped). Only throttling changes the controller. */
-	done(outcome: { status: number; headers?: Headers } | 'failed' | 'cancelled'): void;
+/** What the last answer stated of the allowance: requests left (less those sent since), when whole again, the rate if stated. */
+interface Allowance extends StatedAllowance {
+	at: number;
+	left: number;
+	resetAt: number;
 }
 
-/** When a request was sent, and whether when the last answer said nothing was left (pace.ts). */
-interface Sent {
-	sentAt: number;
-	onNothingLeft: boolean;
-}
+export class SendRate extends SendQueue {
+	/** CUBIC: the rate refused, when, and the seconds to come back to it; none before the first throttle. */
+	private cubic: { max: number; at: number; k: number } | undefined;
+	private tokens = 0;
+	private refilledAt = 0;
+	/** When the answers of the last RECENT_MS that got through came. */
+	private through: number[] = [];
+	private cap = 1;
+	private allowance: Allowance | undefined;
+	/** Set by a refusal that said none was left, until an answer shows the allowance refilling: none left then waits for the reset. */
+	private windowed = false;
+	/** Set once an answer shows the allowance refilling as it is spent. */
+	private refills = false;
 
-interface Waiter {
-	budget: WaitBudget;
-	queuedAt: number;
-	resolve(ticket: SendTicket): void;
-	reject(error: Error): void;
-}
-
-export class SendRate {
-	private readonly window = new SendWindow();
-	private inFlight = 0;
-	private readonly pace = new Pace();
-
-	private pausedUntil = 0;
-	/** What the service asked with the pause in force, uncapped, its status (429, 503), and whether it said how long. */
-	private asked = { until: 0, status: 429, stated: false };
 	private throttlesInARow = 0;
-	/** When the latest throttling answer came: those of requests sent before it are the same event. */
+	/** When the latest throttle came: answers to requests sent before it are the same event. */
 	private throttledAt = -Infinity;
-	private readonly throughput: Throughput;
-	private idleSince: number | undefined;
 
-	private readonly queue: Waiter[] = [];
-	private pumping = false;
-	private wake: (() => void) | undefined;
-	/** One function for every budget to call when cancelled (a budget keeps each only once). */
-	private readonly wakeUp = () => this.signal();
-
-	constructor(private readonly clock: Clock = monotonicClock) {
-		// Measured from now: the monotonic clock's zero is the process's start, hours ago maybe.
-		this.idleSince = clock.now();
-		this.throughput = new Throughput(this.idleSince);
+	protected resumed(idleMs: number): void {
+		// After a quiet spell the service's bucket may be full and ours is: in flight doubles from one again.
+		if (idleMs > RECENT_MS) this.cap = 1;
 	}
 
-	/**
-	 * Resolves when this request may be sent. Rejects with RateLimitWaitExceeded when a pause the
-	 * service asked for lasts longer than `budget` allows, with RunCancelled when its run ended.
-	 */
-	acquire(budget: WaitBudget): Promise<SendTicket> {
+	protected sent(): void {
+		this.tokens--;
+		if (this.allowance) this.allowance.left--;
+	}
+
+	protected delay(now: number): number {
+		if (this.inFlight >= this.cap) return Infinity;
+		const allowance = this.allowance;
+		// Whole again at its reset: its size if stated, else as the next answers say.
+		if (allowance && allowance.resetAt <= now) Object.assign(allowance, { remaining: allowance.limit ?? Infinity, left: allowance.limit ?? Infinity, resetAt: Infinity });
+		// Nothing left of it and no rate stated: the answers of those in flight say what refilled.
+		if (allowance && allowance.left < 1 && allowance.rate === undefined && this.inFlight > 0) return Infinity;
+		const rate = this.rate(now);
+		this.tokens = rate === Infinity ? 1 : Math.min(Math.max(1, rate), this.tokens + (Math.max(0, now - this.refilledAt) / 1000) * rate);
+		this.refilledAt = now;
+		return this.tokens >= 1 ? 0 : Math.max(1, ((1 - this.tokens) / rate) * 1000);
+	}
+
+	/** Requests a second now: the cubic since the last throttle, at most the allowance's stated rate; Infinity: no pace. */
+	private rate(now: number): number {
+		const cubic = this.cubic;
+		const grown = cubic ? Math.max(MIN_RATE, cubic.max + SCALE * ((now - cubic.at) / 1000 - cubic.k) ** 3) : Infinity;
+		return Math.min(grown, this.allowance?.rate ?? Infinity);
+	}
+
+	protected onAnswer(sentAt: number, status: number, headers: Headers | undefined): void {
 		const now = this.clock.now();
-		if (budget.cancelled) return Promise.reject(new RunCancelled());
-		if (this.pausedUntil > now && !budget.allows(now, this.pausedUntil)) return Promise.reject(this.exceeded(budget));
-		if (this.idleSince !== undefined && now - this.idleSince > QUIET_MS) {
-			this.throughput.restart(now);
-			// A window of a limit since forgotten would go out whole: start again as at first contact.
-			if (this.pace.forgetIfLifted(now)) this.window.restart();
+		const stated = readAllowance(headers);
+		const before = this.allowance;
+		// More left than the last answer said, with neither its reset nor a pause between: it refills as it is spent.
+		// (Not the whole allowance again: a reset stated in whole seconds may come late.)
+		const refilling = stated && before && stated.remaining > before.remaining && stated.remaining < (stated.limit ?? Infinity) - 1;
+		if (refilling && before.resetAt > now && this.pausedUntil <= before.at) {
+			this.windowed = false;
+			this.refills = true;
 		}
-		this.idleSince = undefined;
-		return new Promise<SendTicket>((resolve, reject) => {
-			const waiter: Waiter = { budget, queuedAt: now, resolve, reject };
-			// Urgent after the urgent ones already queued, before every run's.
-			const firstPatient = budget.urgent ? this.queue.findIndex((queued) => !queued.budget.urgent) : -1;
-			this.queue.splice(firstPatient < 0 ? this.queue.length : firstPatient, 0, waiter);
-			budget.whenCancelled(this.wakeUp);
-			this.signal();
-			if (!this.pumping) void this.pump();
-		});
-	}
-
-	/** What a request that may not wait that long is told: the wait the service asked, and who asked. */
-	exceeded(budget: WaitBudget): RateLimitWaitExceeded {
-		const seconds = (until: number) => Math.max(0, until - this.clock.now()) / 1000;
-		const { until, status, stated } = this.asked;
-		return new RateLimitWaitExceeded(seconds(until), budget.maxMs, budget.waited, status, seconds(this.pausedUntil), stated);
-	}
-
-	/** Whether nothing has been in flight or waiting for `ms` (the credential's controller may be forgotten). */
-	idleFor(ms: number): boolean {
-		return this.idleSince !== undefined && this.clock.now() - this.idleSince >= ms;
-	}
-
-	private signal(): void {
-		const wake = this.wake;
-		this.wake = undefined;
-		wake?.();
-	}
-
-	/** Waits `ms` (Infinity: until woken), or less when an answer, a new request or a cancelled run changes what may be sent. */
-	private async waitFor(ms: number): Promise<void> {
-		const woken = new Promise<void>((resolve) => (this.wake = resolve));
-		if (ms === Infinity) return await woken;
-		// Woken early, the timer is cleared: nothing keeps the process waiting for it.
-		const timer = new AbortController();
-		await Promise.race([this.clock.sleep(ms, timer.signal), woken]);
-		timer.abort();
-		this.wake = undefined;
-	}
-
-	private async pump(): Promise<void> {
-		this.pumping = true;
-		try {
-			while (this.queue.length > 0) {
-				this.drop((waiter) => (waiter.budget.cancelled ? new RunCancelled() : undefined));
-				if (this.queue.length === 0) break;
-				const now = this.clock.now();
-				if (this.pausedUntil > now) {
-					await this.waitOutPause(now);
-					continue;
-				}
-				if (this.inFlight >= this.window.limit) {
-					this.window.filled(now);
-					await this.waitFor(Infinity);
-					continue;
-				}
-				const delay = this.pace.delay(now, this.inFlight);
-				if (delay > 0) {
-					await this.waitFor(delay);
-					continue;
-				}
-				const onNothingLeft = this.pace.take(now);
-				(this.queue.shift() as Waiter).resolve(this.ticket({ sentAt: now, onNothingLeft }));
-			}
-		} finally {
-			this.pumping = false;
-			this.noteIfIdle();
-		}
-	}
-
-	/** Rejects the waiters `reason` gives an error for. */
-	private drop(reason: (waiter: Waiter) => Error | undefined): void {
-		for (const waiter of [...this.queue]) {
-			const error = reason(waiter);
-			if (!error) continue;
-			this.queue.splice(this.queue.indexOf(waiter), 1);
-			waiter.reject(error);
-		}
-	}
-
-	private async waitOutPause(now: number): Promise<void> {
-		const until = this.pausedUntil;
-		// Those who may not wait that long fail now rather than after the wait.
-		this.drop((waiter) => (waiter.budget.allows(now, until) ? undefined : this.exceeded(waiter.budget)));
-		if (this.queue.length === 0) return;
-		const waiting = [...this.queue];
-		await this.waitFor(until - now);
-		const after = Math.min(until, this.clock.now());
-		for (const waiter of waiting) waiter.budget.charge(Math.max(now, waiter.queuedAt), after);
-	}
-
-	private ticket(sent: Sent): SendTicket {
-		this.inFlight++;
-		let reported = false;
-		return {
-			done: (outcome) => {
-				if (reported) return;
-				reported = true;
-				this.inFlight--;
-				if (typeof outcome === 'object') this.onAnswer(sent, outcome.status, outcome.headers);
-				this.noteIfIdle();
-				this.signal();
-			},
-		};
-	}
-
-	private noteIfIdle(): void {
-		if (this.inFlight === 0 && this.queue.length === 0) this.idleSince ??= this.clock.now();
-	}
-
-	private onAnswer(sent: Sent, status: number, headers: Headers | undefined): void {
-		const now = this.clock.now();
-		const retryAfter = retryAfterSeconds(headerOf(headers, 'retry-after'));
-		// A 503 is overload (RFC 9110 §15.6.4), nginx limit_req's default refusal among others: waited out as a 429.
-		if (status === 429 || status === 503) {
-			this.onThrottle(sent, now, status, retryAfter, headers);
-			return;
-		}
+		// An answer without allowance headers leaves nothing stated to follow.
+		this.allowance = stated && { at: now, left: stated.remaining - this.inFlight, resetAt: now + (stated.resetSeconds ?? Infinity) * 1000, ...stated };
+		// A 503 is overload (RFC 9110), nginx limit_req's default refusal among others: waited out as a 429.
+		if (status === 429 || status === 503) return this.onThrottle(sentAt, now, status, headers, stated);
 		// One request's failure (a bad record, a lost connection) says nothing of the allowance.
 		if (status >= 500) return;
 		this.throttlesInARow = 0;
-		this.throughput.answered(now);
-		// Cut to one while sending one at a time, the window would otherwise grow by one a round trip for good.
-		if (this.pace.lifted(now)) this.window.unthrottled();
-		this.window.answered(now, sent.sentAt, this.throttledAt);
-		this.pace.answered(now, readAllowance(headers), this.inFlight);
+		this.cap = Math.min(MAX_IN_FLIGHT, this.cap + 1);
+		this.through.push(now);
+		while (this.through[0] <= now - RECENT_MS) this.through.shift();
+		// None left, with no rate stated to pace by: a throttle announced before any refusal, the same
+		// cut, and nothing leaves before the reset (what the service said it would take again).
+		if (stated?.remaining === 0 && stated.rate === undefined && stated.resetSeconds !== undefined) {
+			this.cut(sentAt, now);
+			if (this.windowed) this.pause(now, stated.resetSeconds * 1000, 429, true);
+		}
+		// None left of an allowance seen refilling at a stated rate, where the last answer left some:
+		// others spend it too (alone, the rate would keep some left), so the same cut.
+		if (stated?.remaining === 0 && stated.rate !== undefined && this.refills && before && before.resetAt > now && before.remaining > 0) this.cut(sentAt, now);
 	}
 
-	private onThrottle(sent: Sent, now: number, status: number, retryAfter: number | undefined, headers: Headers | undefined): void {
-		const allowance = readAllowance(headers);
-		// Answers to requests sent before the last throttling answer are the same event: one cut.
-		if (sent.sentAt >= this.throttledAt) {
-			this.throttlesInARow++;
-			this.throttledAt = now;
-			const oneAtATime = this.window.oneAtATime;
-			// The shortest pause is half the first back-off.
-			const measured = this.throughput.rateAt(now, oneAtATime, FIRST_BACKOFF_MS / 2);
-			this.pace.refused(now, this.inFlight, measured, { oneAtATime, onNothingLeft: sent.onNothingLeft, stated: status === 429 && allowance !== undefined });
-			this.window.throttled(measured !== undefined || allowance !== undefined);
-			this.throughput.restart(now);
-		}
-		if (allowance) this.pace.answered(now, allowance, this.inFlight);
+	/** CUBIC's cut, once per event: answers to requests sent before the last throttle are the same event. */
+	private cut(sentAt: number, now: number): boolean {
+		if (sentAt < this.throttledAt) return false;
+		this.throttledAt = now;
+		// The rate refused: what got through lately, or the rate in force if lower. Neither (a lone
+		// request, refusals in a row before any pace): nothing to cut, the pause does it.
+		const measured = this.through.filter((at) => at > now - RECENT_MS).length / (RECENT_MS / 1000);
+		const refused = Math.min(this.rate(now), measured || Infinity);
+		const max = Math.max(MIN_RATE, refused);
+		if (refused < Infinity) this.cubic = { max, at: now, k: Math.cbrt((max * (1 - BETA)) / SCALE) };
+		// Whatever was in flight was refused at once: one at a time again, doubling with the answers.
+		this.cap = 1;
+		return true;
+	}
+
+	private onThrottle(sentAt: number, now: number, status: number, headers: Headers | undefined, stated: StatedAllowance | undefined): void {
+		if (this.cut(sentAt, now)) this.throttlesInARow++;
+		const retryAfter = retryAfterSeconds(headerOf(headers, 'retry-after'));
+		// None left, and come back only at the reset (within its whole second): nothing refills before it.
+		if (stated?.remaining === 0 && (retryAfter ?? Infinity) >= (stated.resetSeconds ?? 0) - 1) this.windowed = true;
 		// Retry-After is the least wait; without it, an exhausted allowance's reset. Refusals in a row
 		// with nothing let through between them (a Retry-After of 0 again and again) back off too.
-		const stated = retryAfter ?? (allowance?.remaining === 0 ? allowance.resetSeconds : undefined);
+		const told = retryAfter ?? (stated?.remaining === 0 ? stated.resetSeconds : undefined);
 		const inARow = this.throttlesInARow;
-		const askedMs = stated === undefined ? this.backoff(inARow) : Math.max(stated * 1000, inARow > 1 ? this.backoff(inARow - 1) : 0);
-		if (now + askedMs >= this.asked.until) this.asked = { until: now + askedMs, status, stated: stated !== undefined };
-		this.pausedUntil = Math.max(this.pausedUntil, now + Math.min(MAX_PAUSE_MS, askedMs));
+		const askedMs = told === undefined ? this.backoff(inARow) : Math.max(told * 1000, inARow > 1 ? this.backoff(inARow - 1) : 0);
+		this.pause(now, askedMs, status, told !== undefined);
+		// The pause fills our bucket with one request, not a burst the service would refuse at once.
+		this.tokens = 1;
+		this.refilledAt = this.pausedUntil;
+	}
+
+	/** Nothing leaves for `ms` (at most MAX_PAUSE_MS); `asked` keeps what the service asked, for the error of a run that may not wait. */
+	private pause(now: number, ms: number, status: number, stated: boolean): void {
+		if (now + ms >= this.asked.until) this.asked = { until: now + ms, status, stated };
+		this.pausedUntil = Math.max(this.pausedUntil, now + Math.min(MAX_PAUSE_MS, ms));
 	}
 
 	/** Jittered in the upper half of 1 s, 2 s, 4 s… for the n-th refusal in a row. */

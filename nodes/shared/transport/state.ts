@@ -1,32 +1,20 @@
-import type { ItemPolicySource } from './policy';
+import { SHORT_MAX_RATE_LIMIT_WAIT_MS, DEFAULT_MAX_RATE_LIMIT_WAIT_MS, type ItemPolicySource } from './policy';
 import type { ToolListPage } from './types';
-import { SendRate } from './sendRate';
+import { MAX_IN_FLIGHT, MAX_PAUSE_MS, SendRate } from './sendRate';
 import { WaitBudget } from './waitBudget';
 
 /**
- * Everything the transport keeps between requests, and how long it lives:
- *
- * - **Per credential, while it is in use** (forgotten after an idle hour): its SendRate (sendRate.ts). The service's
- *   allowance belongs to the credential, so every run, picker and hook that uses the credential at
- *   the same time shares one, and what one run learned (the service's pace) the next starts from.
- * - **Per execution context** (one node run, one picker or dropdown call, one hook, one webhook
- *   call), a RunState: the credential read once, what the node set for its items (Request Options),
- *   how many of its items are in flight (their list walks share the read window), what it may
- *   still wait for rate limits, what its operations read once per run (the account's tags), and,
- *   as an AI agent's tool, the page each item's list returned (for the model's "next page" note).
- *   Every entry point starts its run (`startRun`, or `inRun` around its work) and ends it
- *   (`endRun`): the router with the node's settings, pickers, dropdowns, hooks and webhook calls
- *   as urgent. A request from a context nobody started is a bug, and fails.
+ * What the transport keeps between requests: per credential while it is in use, its SendRate
+ * (every run, picker and hook on the credential shares the service's allowance, and what one run
+ * learned the next starts from); per execution context (a node run, a picker or dropdown call, a
+ * hook, a webhook call), a RunState: the credential read once, the node's Request Options, its
+ * items in flight, its wait budget, what its operations read once, and as an AI agent's tool the
+ * page each item's list returned. Every entry point starts its run (`startRun`, or `inRun`) and ends
+ * it (`endRun`); a request from a context nobody started is a bug, and fails.
  */
 
-/** Requests of a read kept in flight at once (pages of one list, or input items); the send rate decides how many go. */
-export const READ_WINDOW = 64;
-
-/** Default of Request Options → Max Wait for Rate Limits (a node run's budget). */
-export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 5 * 60_000;
-
-/** What an urgent run may wait (a picker or dropdown, a hook, a webhook call): someone is looking at the editor or a sender is waiting. */
-export const SHORT_MAX_RATE_LIMIT_WAIT_MS = 30_000;
+/** Requests of a read kept in flight at once (pages of one list, or input items): as many as the send rate lets fly. */
+export const READ_WINDOW = MAX_IN_FLIGHT;
 
 export interface RunSettings {
 	/** The node's Request Options for each item; none for triggers and pickers. */
@@ -50,16 +38,13 @@ export class RunState {
 	readonly waitBudget: WaitBudget;
 	/** Values an operation reads once per run (keyed by what they are, e.g. 'accountTags'). */
 	private readonly memos = new Map<string, Promise<unknown>>();
-	/**
-	 * The service's clock as its last answer's `Date` header told it (whole seconds, so never ahead):
-	 * what a poll's cursors are measured on, so n8n's own clock never mixes in.
-	 */
+	/** The service's clock as its last answer's `Date` told it: what a poll's cursors are measured on, never n8n's. */
 	private serviceClock: { serviceMs: number; localMs: number } | undefined;
-	/**
-	 * As a tool: where each item's list stands, by item index. Kept here rather than on the
-	 * records, so an operation that maps or filters them keeps the note.
-	 */
+	/** As a tool: where each item's list stands, by item index (here, so an operation that maps the records keeps it). */
 	readonly toolListPages = new Map<number, ToolListPage>();
+
+	private readonly cancelSignal: AbortSignal | undefined;
+	private readonly stop = () => this.waitBudget.cancel();
 
 	constructor(settings: RunSettings = {}) {
 		this.items = settings.items;
@@ -69,9 +54,6 @@ export class RunState {
 		if (this.cancelSignal?.aborted) this.waitBudget.cancel();
 		else this.cancelSignal?.addEventListener('abort', this.stop, { once: true });
 	}
-
-	private readonly cancelSignal: AbortSignal | undefined;
-	private readonly stop = () => this.waitBudget.cancel();
 
 	/** The run is over: the execution's signal no longer holds it (a loop of 500 node runs keeps no listener). */
 	end(): void {
@@ -141,10 +123,10 @@ export function runOf(context: object): RunState {
 
 /**
  * Per credential (its Base URL, company and token, as one opaque key), while it is in use: a send
- * rate idle for `forgetIdleMs` is dropped when another credential's is made (a process whose
- * tokens rotate keeps no rate per old token; a quiet hour also refills any service's bucket).
+ * rate idle longer than the longest pause is dropped when another credential's is made (a process
+ * whose tokens rotate keeps no rate per old token; nothing it learned still holds).
  */
-export const FORGET_IDLE_MS = 60 * 60_000;
+export const FORGET_IDLE_MS = MAX_PAUSE_MS;
 
 export class SendRates {
 	private readonly byCredential = new Map<string, SendRate>();

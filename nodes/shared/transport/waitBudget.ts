@@ -1,22 +1,20 @@
 import { sleep } from 'n8n-workflow';
 
 /**
- * Time as the send rate sees it, and what a run may wait. Every interval and deadline is on a
- * monotonic clock: a wall clock stepped back or forward (NTP, a resumed VM) must neither fail every
- * run at once nor hold a request unsent.
+ * Time as the send rate sees it, and what a run may wait. Every interval is on a monotonic clock:
+ * a wall clock stepped back or forward must neither fail every run at once nor hold a request unsent.
  */
 export interface Clock {
-	/** Milliseconds on a monotonic clock. */
 	now(): number;
 	/** Resolves after `ms`; an abort ends it early (and clears its timer). */
 	sleep(ms: number, signal?: AbortSignal): Promise<void>;
-	/** 0..1; jitter of the back-off. */
+	/** 0..1, the back-off's jitter. */
 	random(): number;
 }
 
 export const monotonicClock: Clock = {
 	now: () => performance.now(),
-	// n8n's sleep rejects when aborted (older versions ignore the signal and just resolve later).
+	// n8n's sleep rejects when aborted (older versions ignore the signal and resolve later).
 	sleep: async (ms, signal) => await sleep(ms, signal).catch(() => undefined),
 	// Read at each call, so a test's seeded Math.random reaches the jitter.
 	random: () => Math.random(),
@@ -27,34 +25,24 @@ export class WaitBudget {
 	private waitedMs = 0;
 	private waitedUntil = 0;
 	private readonly onCancel = new Set<() => void>();
-	/** Set when the run failed or was stopped: its requests still waiting to be sent are not sent. */
+	/** Set when the run failed or was stopped: its requests still waiting are not sent. */
 	cancelled = false;
-	/**
-	 * `urgent`: someone is waiting for the answer (a picker, a key fetch, a hook): its requests go
-	 * before the runs' queue. Said by the caller, never guessed from `maxMs`.
-	 */
-	constructor(
-		readonly maxMs: number,
-		readonly urgent = false,
-	) {}
 
-	/** The run failed, was stopped or ended: its waiting requests are dropped at once (the send rates are woken). */
+	/** `urgent`: someone waits for the answer (a picker, a key fetch, a hook); said by the caller, never guessed. */
+	constructor(readonly maxMs: number, readonly urgent = false) {}
+
+	/** The run failed, was stopped or ended: its waiting requests are dropped at once. */
 	cancel(): void {
 		this.cancelled = true;
 		for (const wake of this.onCancel) wake();
 		this.onCancel.clear();
 	}
 
-	/** `wake` runs when the budget is cancelled. */
 	whenCancelled(wake: () => void): void {
 		if (!this.cancelled) this.onCancel.add(wake);
 	}
 
-	/**
-	 * An answer that was not a refusal: the service lets requests through again. What the run may
-	 * wait counts the waits since the last such answer, so a service that refuses now and then is
-	 * waited out however often, and only one that keeps refusing ends the run.
-	 */
+	/** An answer that was no refusal: only a service that keeps refusing ends the run, however often it refuses now and then. */
 	progress(): void {
 		this.waitedMs = 0;
 	}
@@ -68,7 +56,7 @@ export class WaitBudget {
 		return this.waitedMs + Math.max(0, until - Math.max(now, this.waitedUntil)) <= this.maxMs;
 	}
 
-	/** Charges a wait from `from` to `until`; waits of the run's requests at the same time count once. */
+	/** Charges a wait; waits of the run's requests at the same time count once. */
 	charge(from: number, until: number): void {
 		this.waitedMs += Math.max(0, until - Math.max(from, this.waitedUntil));
 		this.waitedUntil = Math.max(this.waitedUntil, until);
@@ -78,16 +66,15 @@ export class WaitBudget {
 /** A request that would have to wait for the service longer than its run may. */
 export class RateLimitWaitExceeded extends Error {
 	constructor(
-		/** Seconds the service asked to wait from now (as it asked: not capped). */
+		/** Seconds the service asked to wait from now, as asked (not capped). */
 		readonly askedSeconds: number,
-		/** The run's budget, in milliseconds, and what it has waited already. */
 		readonly budgetMs: number,
 		readonly waitedMs: number,
-		/** The answer that asked for the wait: 429 (rate limited) or 503 (unavailable). */
+		/** The answer that asked: 429 (rate limited) or 503 (unavailable). */
 		readonly status = 429,
-		/** Seconds until this process tries again (a pause is capped at an hour). */
+		/** Seconds until this process tries again (a pause lasts an hour at most). */
 		readonly retrySeconds = askedSeconds,
-		/** Whether the service said how long (Retry-After, an allowance's reset), or the wait is the node's back-off. */
+		/** Whether the service said how long, or the wait is the node's back-off. */
 		readonly stated = true,
 	) {
 		super('The service asked to wait longer than this run may wait');
