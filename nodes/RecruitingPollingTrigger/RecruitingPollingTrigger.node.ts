@@ -92,7 +92,7 @@ export class RecruitingPollingTrigger implements INodeType {
 						type: 'multiOptions',
 						options: PARENT_STAGE_OPTIONS,
 						default: [],
-						description: `Only applications in one of these stages (for a stage change: the stage it moved to). ${FROM_THEN_ON}`,
+						description: 'Only applications in one of these stages (for a stage change: the stage it moved to). Changed on a published workflow: applies to what is found from then on.',
 						displayOptions: { show: { '/event': eventsWhere('applications') } },
 					},
 					{
