@@ -287,25 +287,7 @@ describe('the failure cause a failed poll declares', () => {
 		 * declares its cause, or n8n would keep retrying it as if the service were briefly down.
 		 */
 		it('the failed poll declares credential-invalid or configuration-invalid', async () => {
-			const apps = { items: [] as IDataObject[], field: 'applied_at', order: 'newestFirst' as const };
-			fake.lists.set('/applications', apps);
-			apps.items.push(application('app_old', at(-2 * 24 * 60 * MINUTE)));
-			const credential = { baseUrl: fake.url, companyId: 'co_fake', accessToken: 'tok_cause' };
-			const t = pollHarness(new RecruitingPollingTrigger(), { event: 'application.created', options: {} } as never, {
-				typeVersion: 1,
-				engine: 'durable',
-				credentials: {
-					recruitingApi: {
-						get baseUrl() {
-							return credential.baseUrl;
-						},
-						companyId: credential.companyId,
-						accessToken: credential.accessToken,
-					},
-				},
-				credentialTypes: [new RecruitingApi()],
-			});
-			expect(await t.activate()).toEqual({ emitted: [] });
+			const { t, credential } = await publishedWithEditableBaseUrl();
 			credential.baseUrl = 'http://recruiting.example.com';
 			const { error } = await t.tick();
 			expect(error?.message).toMatch(/http|URL/i);
@@ -521,29 +503,35 @@ describe('a trigger deleted, a new one added under the same (default) name', () 
 	});
 });
 
+/** A trigger published on the fake service (durable engine) whose credential's Base URL a test edits later. */
+async function publishedWithEditableBaseUrl() {
+	const apps = { items: [] as IDataObject[], field: 'applied_at', order: 'newestFirst' as const };
+	fake.lists.set('/applications', apps);
+	apps.items.push(application('app_old', at(-2 * 24 * 60 * MINUTE)));
+	const credential = { baseUrl: fake.url };
+	const t = pollHarness(new RecruitingPollingTrigger(), { event: 'application.created', options: {} } as never, {
+		typeVersion: 1,
+		engine: 'durable',
+		credentials: {
+			recruitingApi: {
+				get baseUrl() {
+					return credential.baseUrl;
+				},
+				companyId: 'co_fake',
+				accessToken: 'tok_cause',
+			},
+		},
+		credentialTypes: [new RecruitingApi()],
+	});
+	expect(await t.activate()).toEqual({ emitted: [] });
+	return { t, credential };
+}
+
 describe('the credential\'s Base URL edited after publishing to something that is not the service', () => {
 	async function causeWith(answer: { status: number; contentType: string; body: string; location?: string }) {
-		const apps = { items: [] as IDataObject[], field: 'applied_at', order: 'newestFirst' as const };
-		fake.lists.set('/applications', apps);
-		apps.items.push(application('app_old', at(-2 * 24 * 60 * MINUTE)));
 		const other = await startFixedAnswerServer(answer);
 		try {
-			const credential = { baseUrl: fake.url };
-			const t = pollHarness(new RecruitingPollingTrigger(), { event: 'application.created', options: {} } as never, {
-				typeVersion: 1,
-				engine: 'durable',
-				credentials: {
-					recruitingApi: {
-						get baseUrl() {
-							return credential.baseUrl;
-						},
-						companyId: 'co_fake',
-						accessToken: 'tok_review_cause',
-					},
-				},
-				credentialTypes: [new RecruitingApi()],
-			});
-			expect(await t.activate()).toEqual({ emitted: [] });
+			const { t, credential } = await publishedWithEditableBaseUrl();
 			credential.baseUrl = other.url; // n8n's own editor on this machine, say
 			const { error } = await t.tick();
 			return { message: error?.message, cause: (error as { failure?: { cause: string } } | undefined)?.failure?.cause };
