@@ -2,9 +2,9 @@
  * What happens in the service while n8n runs, for the polling trigger's tests and the demo: a
  * candidate applies, an application moves to another stage, a note is added to a job, a reviewer
  * completes feedback. Each is stored as the service would show it at once (the polling trigger
- * finds it at its next poll); no webhook delivery is sent (the webhook trigger's tests send their
- * own). `npm start -- apply|move|note|feedback` (scripts/demo.js) call these through the control
- * API.
+ * finds it at its next poll); the control routes that call these send the webhook event the service
+ * would (control.ts). `npm start -- apply|move|note|feedback` (scripts/demo.js) call them through
+ * the control API.
  */
 import { completedFeedback } from './api';
 import type { Answer, Application, Candidate, Feedback, Job, Note } from './resources';

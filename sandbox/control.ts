@@ -7,11 +7,11 @@ import type { Faults } from './faults';
 import { notFound, validationProblem } from './problems';
 import type { Reply } from './api';
 import type { RouteSpec } from './router';
-import { COLLECTIONS, isCollection, Store } from './store';
+import { COLLECTIONS, isCollection, Store, type CollectionTypes } from './store';
 import { addJobNote, advance, apply, completeFeedback, moveStage, type ApplyInput } from './activity';
 import { PARENT_STAGES } from './schemas';
 import type { DeliverInput, Sandbox, SeedSizes } from './types';
-import { int, isPlainObject, jsonObject, obj, oneOf, str, validate } from './validation';
+import { arr, int, isPlainObject, jsonObject, obj, oneOf, str, validate } from './validation';
 
 export interface ControlContext {
 	sandbox: Sandbox;
@@ -43,6 +43,18 @@ const applyInput = obj({ jobId: str({ min: 1 }), appliedAt: str({ min: 1 }) }, {
 const stageInput = obj({ parentStage: oneOf(PARENT_STAGES) }, { strict: true, required: ['parentStage'] });
 const noteInput = obj({ text: str({ min: 1 }) }, { strict: true, required: ['text'] });
 const feedbackInput = obj({ applicationId: str({ min: 1 }) }, { strict: true });
+
+const retriesInput = obj({ delaysMs: arr(int({ min: 0, max: 86_400_000 })) }, { strict: true, required: ['delaysMs'] });
+
+/** The record as the API shows it, after its webhook event is sent as the service would send it. */
+function changed<C extends 'applications' | 'feedback'>(c: ControlContext, event: string, collection: C, record: CollectionTypes[C], status = 200): Reply {
+	const view = c.store.view(collection, record);
+	c.deliveries.emit(event, view);
+	return { status, body: { data: view } };
+}
+
+const created = <C extends 'applications' | 'feedback'>(c: ControlContext, event: string, collection: C, record: CollectionTypes[C]): Reply =>
+	changed(c, event, collection, record, 201);
 
 const deliverInput = obj(
 	{
@@ -145,18 +157,19 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
 		handle: async (c) => ok(await c.sandbox.deliver(validate<DeliverInput>(deliverInput, c.body))),
 	},
 	{ method: 'GET', path: '/__sandbox/deliveries', handle: (c) => ok(c.sandbox.deliveries) },
-	// What happens in the service while n8n runs (activity.ts).
+	// What happens in the service while n8n runs (activity.ts), with the webhook event the service sends.
 	{
 		method: 'POST',
 		path: '/__sandbox/applications',
-		handle: (c) => ({ status: 201, body: { data: apply(c.store, validate<ApplyInput>(applyInput, c.body ?? {})) } }),
+		handle: (c) => created(c, 'application.created', 'applications', apply(c.store, validate<ApplyInput>(applyInput, c.body ?? {}))),
 	},
 	{
 		method: 'PUT',
 		path: '/__sandbox/applications/:id/stage',
-		handle: (c) => ok({ data: moveStage(c.store, c.params.id, validate<{ parentStage: string }>(stageInput, c.body).parentStage) }),
+		handle: (c) => changed(c, 'application.stage.updated', 'applications', moveStage(c.store, c.params.id, validate<{ parentStage: string }>(stageInput, c.body).parentStage)),
 	},
 	{
+		// Job notes have no webhook event.
 		method: 'POST',
 		path: '/__sandbox/jobs/:id/notes',
 		handle: (c) => ({ status: 201, body: { data: addJobNote(c.store, c.params.id, validate<{ text: string }>(noteInput, c.body).text) } }),
@@ -165,11 +178,30 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
 		// An application of the job moves one stage on (activity.ts: advance).
 		method: 'POST',
 		path: '/__sandbox/jobs/:id/stage-moves',
-		handle: (c) => ok({ data: advance(c.store, { jobId: c.params.id }) }),
+		handle: (c) => changed(c, 'application.stage.updated', 'applications', advance(c.store, { jobId: c.params.id })),
 	},
 	{
 		method: 'POST',
 		path: '/__sandbox/feedback',
-		handle: (c) => ({ status: 201, body: { data: completeFeedback(c.store, validate<{ applicationId?: string }>(feedbackInput, c.body ?? {})) } }),
+		handle: (c) => created(c, 'feedback.submitted', 'feedback', completeFeedback(c.store, validate<{ applicationId?: string }>(feedbackInput, c.body ?? {}))),
+	},
+	{ method: 'GET', path: '/__sandbox/delivery-retries', handle: (c) => ok(c.sandbox.deliveryRetries()) },
+	{
+		// { "delaysMs": [1000, 60000] }: the delays between attempts of the event deliveries sent from now on.
+		method: 'PUT',
+		path: '/__sandbox/delivery-retries',
+		handle: (c) => {
+			c.sandbox.setDeliveryRetries(validate<{ delaysMs: number[] }>(retriesInput, c.body).delaysMs);
+			return ok(c.sandbox.deliveryRetries());
+		},
+	},
+	{
+		method: 'POST',
+		path: '/__sandbox/delivery-retries/now',
+		handle: (c) => {
+			const waiting = c.sandbox.deliveryRetries().waiting;
+			c.sandbox.retryDeliveriesNow();
+			return ok({ retried: waiting });
+		},
 	},
 ];

@@ -107,7 +107,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const faults = new Faults();
 	const limiter = new RateLimiter();
 	limiter.set(options.rateLimit);
-	const deliveries = new Deliveries(store);
+	const deliveries = new Deliveries(store, options.deliveryRetryDelaysMs);
 	const requests: RecordedRequest[] = [];
 	const violations: Violation[] = [];
 	const apiRouter = options.specOnly ? specOnlyRouter : fullApiRouter;
@@ -300,6 +300,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		deliver: async (input) => deliveries.deliver(input),
 		deliveries: deliveries.records,
 		settleDeliveries: () => deliveries.settle(),
+		setDeliveryRetries: (delaysMs) => {
+			deliveries.retrySchedule = delaysMs;
+		},
+		deliveryRetries: () => ({ delaysMs: [...deliveries.retrySchedule], waiting: deliveries.retriesWaiting }),
+		retryDeliveriesNow: () => deliveries.retryNow(),
 		async close() {
 			deliveries.abandon();
 			server.closeAllConnections();

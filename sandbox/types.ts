@@ -40,6 +40,8 @@ export interface SandboxOptions {
 	specOnly?: boolean;
 	/** A token-bucket rate limit per access token (see rateLimit.ts); none by default. */
 	rateLimit?: RateLimitConfig;
+	/** The delays between attempts of a failed event delivery; default: the service's (deliveries.ts). */
+	deliveryRetryDelaysMs?: number[];
 }
 
 export interface RecordedRequest {
@@ -118,6 +120,10 @@ export interface DeliveryRecord {
 	body: string;
 	/** The headers that were sent (content-type, webhook-id, webhook-timestamp, webhook-signature). */
 	headers: Record<string, string>;
+	/** 1 for the first attempt; a retry has the same msgId and body. */
+	attempt: number;
+	/** A failed attempt: ms until the next one, or null when the service gave up. */
+	retryInMs?: number | null;
 }
 
 export interface DeliverInput {
@@ -187,5 +193,11 @@ export interface Sandbox {
 	readonly deliveries: DeliveryRecord[];
 	/** Extension: resolves once every delivery started so far (including the automatic ones) has finished. */
 	settleDeliveries(): Promise<void>;
+	/** The delays between attempts of the event deliveries sent from now on ([] = tried once). */
+	setDeliveryRetries(delaysMs: number[]): void;
+	/** The retry schedule in force, and how many retries are waiting for their time. */
+	deliveryRetries(): { delaysMs: number[]; waiting: number };
+	/** Makes every waiting retry now. */
+	retryDeliveriesNow(): void;
 	close(): Promise<void>;
 }

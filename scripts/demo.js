@@ -23,7 +23,7 @@ const DEFAULTS = { version: '2.41.1', port: 5678, sandboxPort: 5730, modelPort: 
 const STOP_BOUND_MS = 4000;
 /** A realistic seed: a few hundred applications over two dozen jobs. */
 const DEMO_SEED = { applications: 400, jobs: 24, candidates: 360, tags: 12, emailTemplates: 6, userCategories: 5, jobNotesPerJob: 3 };
-const ACTIVE = ['inbox', 'chat', 'chatPolling', 'hired', 'assistant'];
+const ACTIVE = ['inbox', 'chat', 'chatPolling', 'hired', 'assistant', 'safetyNet'];
 /** The openAiApi credential of the assistant example: the demo's scripted model, no real key. */
 const MODEL_CREDENTIAL = { name: 'OpenAI (demo: scripted model)', apiKey: 'sk-demo-scripted-model-no-key-needed' };
 /** What `deliver` sends, and to which webhook unless --webhook says otherwise. */
@@ -254,8 +254,9 @@ async function start(o) {
 	const inboxWf = ex.fillExample('inbox');
 	const chatUrl = ex.webhookUrlOf(inboxWf, n8n.webhookUrl);
 	const ids = {};
-	for (const key of ['inbox', 'chat', 'chatPolling', 'hired', 'export', 'assistant']) {
-		const wf = ex.fillExample(key, { credential, chatUrl, modelCredential, publicChat: true });
+	const { jobIds } = await (await fetch(`${sb.sandbox.url}/__sandbox/info`)).json();
+	for (const key of ['inbox', 'chat', 'chatPolling', 'hired', 'export', 'assistant', 'safetyNet']) {
+		const wf = ex.fillExample(key, { credential, chatUrl, modelCredential, publicChat: true, jobId: jobIds[0] });
 		const saved = await upsertWorkflow(n8n, wf);
 		ids[key] = saved.id;
 		say(`workflow "${wf.name}" ${saved.created ? 'imported' : 'updated'} (${saved.id})`);
@@ -268,7 +269,6 @@ async function start(o) {
 	}).catch((e) => say(`warning: ${e.message}`));
 
 	// The sandbox's own start-up lines for the polling trigger's events (sandbox/cli.ts).
-	const { jobIds } = await (await fetch(`${sb.sandbox.url}/__sandbox/info`)).json();
 	const { eventCommands } = require(path.join(ROOT, 'build', 'sandbox', 'sandbox', 'cli.js'));
 	process.stdout.write(
 		readyText({
@@ -317,8 +317,10 @@ function readyText(v) {
 		`    ${editor}/workflow/${ids.chatPolling}   new application -> chat message, by polling: the Recruiting Polling Trigger`,
 		'      checks the sandbox every minute (published); npm start -- apply makes an application for it',
 		`    ${editor}/workflow/${ids.hired}   candidate hired -> tag + welcome e-mail draft (published)`,
+		`    ${editor}/workflow/${ids.safetyNet}   every event once, instant with a safety net: the webhook, and a poll every`,
+		'      15 minutes for what it missed while n8n was away; Remove Duplicates keeps one of each (published)',
 		`    ${editor}/workflow/${ids.export}   nightly applications export (CSV): open it and click "Execute workflow"`,
-		`    ${editor}/workflow/${ids.inbox}   demo chat inbox: the messages of the two chat examples land here`,
+		`    ${editor}/workflow/${ids.inbox}   demo chat inbox: the messages of the chat examples land here`,
 		`    ${editor}/workflow/${ids.assistant}   Recruiting assistant: click "Open chat" (bottom) and type; its model is`,
 		`      the demo's scripted stand-in on ${v.modelUrl} (no key; README: switching to a real model)`,
 		`      chat page: ${v.chatPage} (loads n8n's chat widget from cdn.jsdelivr.net)`,
@@ -330,7 +332,7 @@ function readyText(v) {
 		...[
 			['deliver new-application', 'then see Executions of the chat + inbox workflows'],
 			['deliver hired', "then see the hired workflow and the candidate's tags"],
-			['apply', 'a candidate applies: within a minute the polling example posts it'],
+			['apply', 'a candidate applies: the webhook examples post it at once, the polling one within a minute'],
 			['', '(Executions of the polling workflow + inbox)'],
 		].map(([args, what]) => `    ${(args && `npm start -- ${args}${portFlag}`).padEnd(36 + portFlag.length)}   # ${what}`),
 		'',

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { eventKey } from '../shared/eventKey';
 import { scalarText } from '../shared/text';
 import { instantIn } from '../shared/validation';
 
@@ -9,10 +10,12 @@ export type PollEvent = (typeof POLL_EVENTS)[number];
 /**
  * One found event, shaped as the Recruiting Trigger's item for the same event, so a workflow can
  * switch triggers unchanged. `messageId` is the poller's own: `poll:` + event + `change`, the same
- * for the same event found twice. Stage changes add `previousStage`; job notes add `jobId`.
+ * for the same event found twice; `eventKey` is the one both triggers give the same event. Stage
+ * changes add `previousStage`; job notes add `jobId`.
  */
 export function pollItem(event: PollEvent, timestamp: string, change: string, object: IDataObject, extra: IDataObject = {}): IDataObject {
-	return { event, timestamp, messageId: `poll:${event}:${change}`, deliveryId: null, object, ...extra };
+	const messageId = `poll:${event}:${change}`;
+	return { event, timestamp, messageId, eventKey: eventKey(event, object, messageId), deliveryId: null, object, ...extra };
 }
 
 /** A service date-time as ms since 1970, or undefined; without an offset it is UTC (never n8n's zone). */

@@ -1,5 +1,6 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { WEBHOOK_EVENTS } from '../shared/events';
+import { eventKey } from '../shared/eventKey';
 import type { SignatureFailure } from '../shared/signature';
 import {
 	checkSignatureHeaders,
@@ -20,6 +21,7 @@ import { signingKeySource, webhookIdParameter } from './webhookApi';
  * - `event`: the delivery's `type`, e.g. `candidate.updated` (passed through even if not one of the 19 known events); null if absent.
  * - `timestamp`: the delivery's `timestamp`, or else the `webhook-timestamp` header as ISO 8601.
  * - `messageId`: the `webhook-id` header. A retried delivery carries the same one: use it to drop duplicates.
+ * - `eventKey`: the event's key, the same from the Recruiting Polling Trigger for the events it sees too (shared/eventKey.ts).
  * - `deliveryId`: the delivery's own `id`, or null.
  * - `object`: the resource the event is about (`data.object`, or `data` itself when it is not wrapped); null if absent.
  * - `headers`: the request headers without credential-bearing ones, only with the "Include Headers" option.
@@ -28,6 +30,7 @@ export interface DeliveryItem extends IDataObject {
 	event: string | null;
 	timestamp: string | number;
 	messageId: string;
+	eventKey: string;
 	deliveryId: string | null;
 	object: IDataObject | null;
 	headers?: IDataObject;
@@ -249,6 +252,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 				? body.timestamp
 				: new Date(check.timestamp * 1000).toISOString(),
 		messageId: check.id,
+		eventKey: eventKey(event, object, check.id),
 		deliveryId: stringOrNull(body.id),
 		object,
 	};

@@ -19,6 +19,7 @@ const EXAMPLES = {
 	export: 'nightly-applications-export.json',
 	inbox: 'demo-chat-inbox.json',
 	assistant: 'recruiting-assistant.json',
+	safetyNet: 'instant-with-safety-net.json',
 };
 
 /** What the examples need in the sandbox beyond its seed: a "Hired" tag, a second webhook, and a free one. */
@@ -36,6 +37,23 @@ function hiresWebhook() {
 		status: 'enabled',
 		source: 'dashboard',
 		subscribed_events: ['application.stage.updated'],
+	};
+}
+
+/** The safety-net example's webhook (one webhook points at one workflow): the events both triggers see. */
+const SAFETY_NET_WEBHOOK_ID = 'wh_safety_net';
+
+function safetyNetWebhook() {
+	return {
+		id: SAFETY_NET_WEBHOOK_ID,
+		name: 'Every event once',
+		version: 1,
+		endpoint: 'https://hooks.example.invalid/safety-net',
+		description: 'Created in the dashboard for the "instant, with a safety net" workflow.',
+		signing_key: `whsec_${crypto.createHash('sha256').update(SAFETY_NET_WEBHOOK_ID).digest().subarray(0, 24).toString('base64')}`,
+		status: 'enabled',
+		source: 'dashboard',
+		subscribed_events: ['application.created', 'application.stage.updated', 'feedback.submitted'],
 	};
 }
 
@@ -64,6 +82,7 @@ async function seedExampleRecords(control) {
 	await control.put('tags', HIRED_TAG);
 	await control.put('webhooks', hiresWebhook());
 	await control.put('webhooks', tryWebhook());
+	await control.put('webhooks', safetyNetWebhook());
 }
 
 function readExample(key) {
@@ -78,8 +97,10 @@ const CHAT_TRIGGER = '@n8n/n8n-nodes-langchain.chatTrigger';
  * `publicChat`: the assistant's Chat Trigger answers on its production URL (the demo's and the
  * e2e's choice; the file keeps n8n's default, the editor's chat only, since it has no login).
  */
-function fillExample(key, { credential, chatUrl, modelCredential, publicChat = false } = {}) {
+function fillExample(key, { credential, chatUrl, modelCredential, publicChat = false, jobId } = {}) {
 	const wf = readExample(key);
+	// The safety net's stage changes follow a job of the account (the file has a placeholder).
+	if (jobId) fillJobId(wf, jobId);
 	for (const node of wf.nodes) {
 		if (node.credentials?.recruitingApi && credential) {
 			node.credentials.recruitingApi = { id: credential.id, name: credential.name };
@@ -95,6 +116,12 @@ function fillExample(key, { credential, chatUrl, modelCredential, publicChat = f
 		}
 	}
 	return { name: wf.name, nodes: wf.nodes, connections: wf.connections, settings: wf.settings };
+}
+
+function fillJobId(wf, jobId) {
+	for (const node of wf.nodes) {
+		for (const row of node.parameters.jobIds?.jobs ?? []) if (row.job?.value === 'REPLACE_WITH_JOB_ID') row.job.value = jobId;
+	}
 }
 
 /** The production URL of an example's webhook/trigger node (its fixed webhookId and path). */
@@ -164,6 +191,7 @@ module.exports = {
 	EXAMPLES,
 	HIRED_TAG,
 	TRY_WEBHOOK_ID,
+	SAFETY_NET_WEBHOOK_ID,
 	hiresWebhook,
 	tryWebhook,
 	seedExampleRecords,

@@ -101,7 +101,43 @@ function triggerWorkflow(credential, { webhookId = 'wh_demo', events, nodeWebhoo
 	};
 }
 
+/**
+ * "Go on once per value" without a race: a Postgres node INSERTs `value` into `table`'s primary-key
+ * `column` (ON CONFLICT DO NOTHING RETURNING it), and an If node lets through only an INSERT that
+ * returned a row (docs/triggers.md, Duplicates). Its true output carries `{ [column]: value }`.
+ */
+function claimOnce({ table, column, value, postgresCredential, name = 'Claim' }) {
+	const claim = workflowNode(
+		name,
+		'n8n-nodes-base.postgres',
+		2.6,
+		{
+			operation: 'executeQuery',
+			query: `INSERT INTO ${table} (${column}) VALUES ($1) ON CONFLICT (${column}) DO NOTHING RETURNING ${column}`,
+			options: { queryReplacement: value },
+		},
+		{ credentials: { postgres: { id: postgresCredential.id, name: postgresCredential.name } } },
+	);
+	const fresh = workflowNode('First time?', 'n8n-nodes-base.if', 2.2, {
+		conditions: {
+			options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+			conditions: [
+				{
+					id: crypto.randomUUID(),
+					leftValue: `={{ $json.${column} }}`,
+					rightValue: '',
+					operator: { type: 'string', operation: 'exists', singleValue: true },
+				},
+			],
+			combinator: 'and',
+		},
+		options: {},
+	});
+	return { claim, fresh };
+}
+
 module.exports = {
+	claimOnce,
 	PKG,
 	RECRUITING,
 	TRIGGER,

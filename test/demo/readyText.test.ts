@@ -18,7 +18,7 @@ const values = {
 	owner: { email: 'owner@example.test', password: 'pw' },
 	sandbox: { url: 'http://127.0.0.1:5730', companyId: 'cmp_demo', token: 'sandbox-token' },
 	credentialName: 'Recruiting sandbox',
-	ids: { chat: 'wfChat', chatPolling: 'wfPoll', hired: 'wfHired', export: 'wfExport', inbox: 'wfInbox', assistant: 'wfAssistant' },
+	ids: { chat: 'wfChat', chatPolling: 'wfPoll', hired: 'wfHired', export: 'wfExport', inbox: 'wfInbox', assistant: 'wfAssistant', safetyNet: 'wfNet' },
 	modelUrl: 'http://127.0.0.1:5680/v1',
 	chatPage: 'http://127.0.0.1:5678/webhook/x/chat',
 	tryThese: ['find applications for job job_first at screening'],
@@ -32,7 +32,11 @@ const text = demo.readyText(values);
 
 test('names the polling example and npm start -- apply, which makes an application for it', () => {
 	expect(text).toContain('http://127.0.0.1:5678/workflow/wfPoll   new application -> chat message, by polling');
-	expect(text).toMatch(/^ {4}npm start -- apply +# a candidate applies: within a minute the polling example posts it$/m);
+	expect(text).toMatch(/^ {4}npm start -- apply +# a candidate applies: the webhook examples post it at once, the polling one within a minute$/m);
+});
+
+test('names the safety-net example: the webhook and a poll for what it missed', () => {
+	expect(text).toContain('http://127.0.0.1:5678/workflow/wfNet   every event once, instant with a safety net');
 });
 
 test('gives job IDs for Job IDs and the command for each of the Polling Trigger\'s events', () => {

@@ -25,6 +25,7 @@ describe('New Application', () => {
 			event: 'application.created',
 			timestamp: added[0].applied_at,
 			messageId: `poll:application.created:${added[0].id}`,
+			eventKey: `application.created:${added[0].id}`,
 			deliveryId: null,
 			object: expect.objectContaining({ id: added[0].id, applied_at: added[0].applied_at }),
 		});

@@ -42,6 +42,7 @@ describe('what a stage change reports', () => {
 			event: 'application.stage.updated',
 			timestamp: expect.any(String),
 			messageId: expect.stringMatching(/^poll:application\.stage\.updated:/),
+			eventKey: `application.stage.updated:${first.id}>offered|${first.stage.custom_stage?.id ?? ''}`,
 			deliveryId: null,
 			object: expect.objectContaining({ id: first.id, stage: first.stage }),
 			previousStage: {

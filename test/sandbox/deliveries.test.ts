@@ -174,3 +174,84 @@ describe('manual deliveries (deliver)', () => {
 		await expect(sb().deliver({ webhookId: 'wh_nope', event: 'job.created' })).rejects.toMatchObject({ status: 404 });
 	});
 });
+
+describe('retries of a failed event delivery', () => {
+	let serviceSchedule: number[];
+	beforeAll(() => {
+		serviceSchedule = sb().deliveryRetries().delaysMs;
+	});
+	afterEach(() => sb().setDeliveryRetries(serviceSchedule));
+
+	const attemptsOf = (type: string) => received.filter((r) => JSON.parse(r.body).type === type);
+
+	it('the service retries by default, a day in all', () => {
+		expect(serviceSchedule.length).toBeGreaterThan(0);
+		expect(serviceSchedule.reduce((a, b) => a + b, 0)).toBeGreaterThan(12 * 3_600_000);
+	});
+
+	it('a failed delivery is sent again after each delay, same webhook-id and body, signed anew; then the service gives up', async () => {
+		sb().setDeliveryRetries([50, 100]);
+		answerStatus = 500;
+		await call('POST', '/jobs', { title: 'Retried' });
+		const attempts = await waitFor(() => (attemptsOf('job.created').length === 3 ? attemptsOf('job.created') : undefined));
+		expect(new Set(attempts.map((a) => a.headers['webhook-id'])).size).toBe(1);
+		expect(new Set(attempts.map((a) => a.body)).size).toBe(1);
+		for (const attempt of attempts) expect(verified(attempt).type).toBe('job.created');
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(attemptsOf('job.created')).toHaveLength(3);
+		const records = sb().deliveries.filter((d) => d.event === 'job.created');
+		expect(records.map((d) => [d.attempt, d.status, d.retryInMs])).toEqual([
+			[1, 500, 50],
+			[2, 500, 100],
+			[3, 500, null],
+		]);
+		expect(sb().deliveryRetries().waiting).toBe(0);
+	});
+
+	it('a retry answered 2xx ends them', async () => {
+		sb().setDeliveryRetries([50, 50, 50]);
+		answerStatus = 503;
+		await call('POST', '/jobs', { title: 'Second time lucky' });
+		await waitFor(() => attemptsOf('job.created').length === 1 || undefined);
+		answerStatus = 204;
+		await waitFor(() => attemptsOf('job.created').length === 2 || undefined);
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		expect(attemptsOf('job.created')).toHaveLength(2);
+	});
+
+	it('a webhook disabled meanwhile gets no retry', async () => {
+		sb().setDeliveryRetries([150]);
+		answerStatus = 500;
+		await call('POST', '/jobs', { title: 'Disabled' });
+		await waitFor(() => attemptsOf('job.created').length === 1 || undefined);
+		sb().put('webhooks', { ...(sb().get('webhooks', 'wh_demo') as object), status: 'disabled' });
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(attemptsOf('job.created')).toHaveLength(1);
+	});
+
+	it('a waiting retry is made at once through the control API; a delivery on demand is tried once', async () => {
+		expect((await call('PUT', '/__sandbox/delivery-retries', { delaysMs: [3_600_000] })).body).toEqual({ delaysMs: [3_600_000], waiting: 0 });
+		answerStatus = 500;
+		await call('POST', '/jobs', { title: 'Later' });
+		await waitFor(() => sb().deliveryRetries().waiting === 1 || undefined);
+		const onDemand = (await call('POST', '/__sandbox/deliver', { webhookId: 'wh_demo', event: 'candidate.updated' })).body;
+		expect(onDemand).toMatchObject({ status: 500, attempt: 1 });
+		expect(sb().deliveryRetries().waiting).toBe(1);
+		answerStatus = 204;
+		expect((await call('POST', '/__sandbox/delivery-retries/now')).body).toEqual({ retried: 1 });
+		await waitFor(() => attemptsOf('job.created').length === 2 || undefined);
+		expect(sb().deliveries.filter((d) => d.event === 'job.created').map((d) => [d.attempt, d.status])).toEqual([
+			[1, 500],
+			[2, 204],
+		]);
+		expect((await call('PUT', '/__sandbox/delivery-retries', { delaysMs: [-1] })).status).toBe(400);
+	});
+
+	it('the activity routes send the event the service would, with the record as the API shows it', async () => {
+		const application = (await call('POST', '/__sandbox/applications', {})).body.data;
+		const { envelope } = await nextEvent('application.created');
+		expect(envelope.data.object).toEqual(application);
+		const feedback = (await call('POST', '/__sandbox/feedback', { applicationId: application.id })).body.data;
+		expect((await nextEvent('feedback.submitted')).envelope.data.object).toEqual(feedback);
+	});
+});

@@ -79,6 +79,8 @@ describe('deliveries', () => {
 			event: 'candidate.updated',
 			timestamp: sent.timestamp,
 			messageId: record.msgId,
+			// Not an event the polling trigger sees: its key is the delivery's webhook-id.
+			eventKey: record.msgId,
 			deliveryId: sent.id,
 			object: (sent.data as IDataObject).object,
 		});

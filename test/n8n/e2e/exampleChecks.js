@@ -10,7 +10,7 @@ const path = require('path');
 const { execFile } = require('child_process');
 const { promisify } = require('util');
 const { waitFor, executionsOf, nodeItems, ROOT } = require('../../../scripts/e2e/lib');
-const { EXAMPLES, TRY_WEBHOOK_ID, fillExample, readExample, seedExampleRecords, simplifiedApplication, webhookUrlOf } = require('../../../scripts/e2e/examples');
+const { EXAMPLES, SAFETY_NET_WEBHOOK_ID, TRY_WEBHOOK_ID, fillExample, readExample, seedExampleRecords, simplifiedApplication, webhookUrlOf } = require('../../../scripts/e2e/examples');
 const { triggerWorkflow } = require('../../../scripts/n8n/workflow');
 
 async function activate(n8n, control, wf, webhookId) {
@@ -112,6 +112,31 @@ async function exampleChecks(checks, n8n, sb, credential, { applications }) {
 			assert.ok(message.text.includes(app.candidate.full_name), message.text);
 		} finally {
 			await deactivate(n8n, control, polling);
+			await deactivate(n8n, control, inbox);
+		}
+	});
+
+	await checks.check('example instant with a safety net: an application -> one message, by the webhook; the same event delivered again -> no second message', async () => {
+		const original = await control.record('webhooks', SAFETY_NET_WEBHOOK_ID);
+		const inboxWf = fillExample('inbox');
+		const inbox = await activate(n8n, control, inboxWf);
+		const netWf = fillExample('safetyNet', { credential, chatUrl: webhookUrlOf(inboxWf, n8n.webhookUrl), jobId: apps[0].job.id });
+		const net = await activate(n8n, control, netWf, SAFETY_NET_WEBHOOK_ID);
+		try {
+			// As the service makes it: stored, and its application.created delivered to the webhook.
+			const app = (await control.call('POST', '/applications', { jobId: apps[0].job.id })).data;
+			const [received] = await successfulExecutions(n8n, inbox.id, 1);
+			const [message] = nodeItems(received, 'Message received');
+			assert.ok(message.text.includes(app.candidate.full_name) && message.text.includes('Seen by the webhook'), message.text);
+			// The same event seen a second time (as the next poll would see it): Remove Duplicates drops it.
+			const again = await control.deliver({ webhookId: SAFETY_NET_WEBHOOK_ID, event: 'application.created', object: app });
+			assert.strictEqual(again.status, 200, `delivery answered ${again.status} ${again.error || ''}`);
+			const runs = await successfulExecutions(n8n, net.id, 2);
+			assert.deepStrictEqual(runs.map((r) => nodeItems(r, 'Once per event').length).sort(), [0, 1]);
+			await new Promise((resolve) => setTimeout(resolve, 2000));
+			assert.strictEqual((await executionsOf(n8n, inbox.id)).length, 1, 'a second message was posted');
+		} finally {
+			await deactivate(n8n, control, net, SAFETY_NET_WEBHOOK_ID, original.endpoint);
 			await deactivate(n8n, control, inbox);
 		}
 	});

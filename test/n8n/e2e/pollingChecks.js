@@ -124,8 +124,9 @@ async function pollingChecks(checks, n8n, sb, credential, { restart = false, que
 			const runs = await emittedCount(wf.id, 3, 'the poll that emits the 3 applications');
 			assert.deepStrictEqual(runs.map((r) => r.ids), [three]);
 			const item = runs[0].items[0];
-			assert.deepStrictEqual(Object.keys(item).sort(), ['deliveryId', 'event', 'messageId', 'object', 'timestamp']);
+			assert.deepStrictEqual(Object.keys(item).sort(), ['deliveryId', 'event', 'eventKey', 'messageId', 'object', 'timestamp']);
 			assert.strictEqual(item.event, 'application.created');
+			assert.strictEqual(item.eventKey, `application.created:${item.object.id}`);
 		});
 		await checks.check(names[2], async () => {
 			const runs = await emittedCount(stageWf.id, 2, 'the poll that finds the 2 stage changes');

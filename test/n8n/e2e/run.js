@@ -12,7 +12,8 @@
  *   options: --no-build (use dist/ and build/sandbox as they are), --keep (keep n8n user folders),
  *            --trigger-only (single-process suites: only the trigger's checks),
  *            --agent-only (single-process suites: only the AI agent and MCP checks),
- *            --polling-only (single-process and queue suites: only the polling trigger's checks)
+ *            --polling-only (single-process and queue suites: only the polling trigger's checks),
+ *            --pair-only (single-process and queue suites: only the two triggers as a pair)
  *
  * Per version: build, `npm pack`, install the tarball into a fresh n8n user folder by the command
  * README.md gives (scripts/e2e/readme.js runs it as written),
@@ -30,7 +31,7 @@ const os = require('os');
 const path = require('path');
 const assert = require('assert');
 const { startN8n } = require('../../../scripts/n8n/instance');
-const { startQueueStack, queueModePossible } = require('../queue/queue');
+const { claimsDatabase, startQueueStack, queueModePossible } = require('../queue/queue');
 const { parseCliArgs } = require('../../../scripts/cliArgs');
 const lib = require('../../../scripts/e2e/lib');
 const { log, Checks, FatalCheck, startSandbox, createCredential, executionsOf, nodeItems, waitFor } = lib;
@@ -38,6 +39,7 @@ const wfs = require('./workflows');
 const { triggerChecks } = require('./triggerChecks');
 const { triggerSafetyChecks } = require('./triggerSafetyChecks');
 const { pollingChecks } = require('./pollingChecks');
+const { pairChecks, CLAIMS } = require('./pairChecks');
 const { DURABLE_CHECK_ENV } = require('./durablePollingChecks');
 const { exampleChecks, tryWebhookCheck } = require('./exampleChecks');
 const { editorChecks } = require('./editorChecks');
@@ -70,6 +72,7 @@ function parseArgs(argv) {
 			'trigger-only': { type: 'boolean', default: false },
 			'agent-only': { type: 'boolean', default: false },
 			'polling-only': { type: 'boolean', default: false },
+			'pair-only': { type: 'boolean', default: false },
 			'n8n-env': { type: 'string', multiple: true, default: [] },
 		},
 		argv,
@@ -82,6 +85,7 @@ function parseArgs(argv) {
 		triggerOnly: values['trigger-only'],
 		agentOnly: values['agent-only'],
 		pollingOnly: values['polling-only'],
+		pairOnly: values['pair-only'],
 		// KEY=VALUE for n8n (single-process, or every process of the queue stack), e.g. N8N_LOG_LEVEL=debug.
 		n8nEnv: Object.fromEntries(values['n8n-env'].map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
 	};
@@ -514,6 +518,8 @@ async function singleSuite(checks, version, tarball, o, prefix = `[${version}] `
 		}
 		// The assistant example as the demo runs it: on n8n 2.x only.
 		const assistantExample = Number(version.split('.')[0]) >= 2 ? () => assistantExampleChecks(checks, n8n, sb, credential) : async () => {};
+		const pair = () => pairChecks(checks, n8n, sb, credential, { away: { stop: () => n8n.stop(), start: () => n8n.start() } });
+		if (o.pairOnly) return await pair();
 		if (o.pollingOnly) {
 			await pollingChecks(checks, n8n, sb, credential, { restart: true, durable: Boolean(o.durable) });
 			return;
@@ -535,6 +541,7 @@ async function singleSuite(checks, version, tarball, o, prefix = `[${version}] `
 		await triggerChecks(checks, n8n, sb, credential, { restart: true });
 		await triggerSafetyChecks(checks, n8n, sb, credential);
 		await pollingChecks(checks, n8n, sb, credential, { restart: true });
+		await pair();
 		// n8n 2.x can give production and test URLs different hosts; 1.x takes both from WEBHOOK_URL.
 		if (Number(version.split('.')[0]) >= 2) await splitHostChecks(checks, sb, tarball, version);
 		if (o.triggerOnly) return;
@@ -578,11 +585,19 @@ async function queueSuite(checks, version, tarball, o) {
 			checks.skip(['trigger flow'], 'setup failed');
 			return;
 		}
+		// Queue mode runs executions at the same moment on the worker: the keys are claimed in a table.
+		const pair = async () =>
+			pairChecks(checks, stack, sb, credential, {
+				away: { stop: () => stack.stopN8n(), start: () => stack.startN8n() },
+				claims: await claimsDatabase(stack, CLAIMS),
+			});
+		if (o.pairOnly) return await pair();
 		if (!o.pollingOnly) {
 			await triggerChecks(checks, stack, sb, credential, { queue: true });
 			await triggerSafetyChecks(checks, stack, sb, credential, { queue: true });
 		}
 		await pollingChecks(checks, stack, sb, credential, { queue: true });
+		if (!o.pollingOnly) await pair();
 	} finally {
 		if (stack) await stack.stop().catch((e) => log(`stop: ${e.message}`));
 		if (sb) await sb.sandbox.close();

@@ -93,9 +93,10 @@ async function triggerChecks(checks, n8n, sb, credential, { queue = false, resta
 			assert.strictEqual(items.length, 1);
 			const item = items[0];
 			const sent = JSON.parse(delivery.body);
-			assert.deepStrictEqual(Object.keys(item).sort(), ['deliveryId', 'event', 'messageId', 'object', 'timestamp']);
+			assert.deepStrictEqual(Object.keys(item).sort(), ['deliveryId', 'event', 'eventKey', 'messageId', 'object', 'timestamp']);
 			assert.strictEqual(item.event, 'application.created');
 			assert.strictEqual(item.messageId, delivery.msgId);
+			assert.strictEqual(item.eventKey, `application.created:${item.object.id}`);
 			assert.strictEqual(item.deliveryId, sent.id);
 			assert.strictEqual(item.timestamp, sent.timestamp);
 			assert.deepStrictEqual(item.object, JSON.parse(JSON.stringify(app)));

@@ -306,47 +306,54 @@ async function startQueueStack(o = {}) {
 
 		// Main first: it owns DB migrations; worker/webhook would race them.
 		const tMain = Date.now();
-		const main = spawnN8nProcess({
-			install,
-			command: 'start',
-			env: mainEnv,
-			cwd: userFolder,
-			logFile: path.join(logDir, 'main.log'),
-			readyUrls: [`${url}/healthz`, `${url}/rest/settings`],
-			name: 'main',
-		});
-		stoppers.push((opts) => main.stop(opts));
-		const mainReadyMs = await main.ready;
+		const spawnMain = () =>
+			spawnN8nProcess({
+				install,
+				command: 'start',
+				env: mainEnv,
+				cwd: userFolder,
+				logFile: path.join(logDir, 'main.log'),
+				readyUrls: [`${url}/healthz`, `${url}/rest/settings`],
+				name: 'main',
+			});
+		const spawnWorker = () =>
+			spawnN8nProcess({
+				install,
+				command: 'worker',
+				env: workerEnv,
+				cwd: userFolder,
+				logFile: path.join(logDir, 'worker.log'),
+				readyUrls: [`http://127.0.0.1:${workerPort}/healthz`],
+				name: 'worker',
+			});
+		// The first keeps the names of a one-webhook stack (webhook, webhook.log); others get -2, -3...
+		const spawnWebhooks = () =>
+			webhookUrls.map((webhookUrl, i) => {
+				const name = i === 0 ? 'webhook' : `webhook-${i + 1}`;
+				return spawnN8nProcess({
+					install,
+					command: 'webhook',
+					env: envFor(webhookPorts[i], webhookBrokers[i]),
+					cwd: userFolder,
+					logFile: path.join(logDir, `${name}.log`),
+					readyUrls: [`${webhookUrl}/healthz`],
+					name,
+				});
+			});
+		// The processes of the moment: stopN8n/startN8n replace them.
+		const n8nProcesses = { main: spawnMain(), worker: undefined, webhooks: [] };
+		stoppers.push((opts) => n8nProcesses.main.stop(opts));
+		const mainReadyMs = await n8nProcesses.main.ready;
 		log('queue', `main ready in ${(mainReadyMs / 1000).toFixed(1)}s`);
 
-		const worker = spawnN8nProcess({
-			install,
-			command: 'worker',
-			env: workerEnv,
-			cwd: userFolder,
-			logFile: path.join(logDir, 'worker.log'),
-			readyUrls: [`http://127.0.0.1:${workerPort}/healthz`],
-			name: 'worker',
-		});
-		stoppers.push((opts) => worker.stop(opts));
+		n8nProcesses.worker = spawnWorker();
+		stoppers.push((opts) => n8nProcesses.worker.stop(opts));
 		const proxy = proxyPort ? await startRoundRobinProxy({ port: proxyPort, backends: webhookUrls }) : null;
-		// The first keeps the names of a one-webhook stack (webhook, webhook.log); others get -2, -3...
-		const webhooks = webhookUrls.map((webhookUrl, i) => {
-			const name = i === 0 ? 'webhook' : `webhook-${i + 1}`;
-			const proc = spawnN8nProcess({
-				install,
-				command: 'webhook',
-				env: envFor(webhookPorts[i], webhookBrokers[i]),
-				cwd: userFolder,
-				logFile: path.join(logDir, `${name}.log`),
-				readyUrls: [`${webhookUrl}/healthz`],
-				name,
-			});
-			stoppers.push((opts) => proc.stop(opts));
-			return proc;
-		});
+		n8nProcesses.webhooks = spawnWebhooks();
+		stoppers.push((opts) => Promise.all(n8nProcesses.webhooks.map((w) => w.stop(opts))));
 		// Stopped first: no new requests, and its kept-alive connections do not hold the processes open.
 		if (proxy) stoppers.push(() => proxy.close());
+		const { main, worker, webhooks } = n8nProcesses;
 		const webhook = webhooks[0];
 		const [workerReadyMs, ...webhooksReadyMs] = await Promise.all([worker.ready, ...webhooks.map((w) => w.ready)]);
 		const webhookReadyMs = Math.max(...webhooksReadyMs);
@@ -383,6 +390,20 @@ async function startQueueStack(o = {}) {
 			timings: { mainReadyMs, workerReadyMs, webhookReadyMs },
 			/** Stops webhook, worker, main, then redis and postgres. `{force: true}`: SIGKILL n8n processes. */
 			stop: (opts) => stopAll(opts),
+			/** n8n away: webhook, worker and main stopped; Redis, PostgreSQL and the proxy stay. */
+			async stopN8n() {
+				for (const w of n8nProcesses.webhooks) await w.stop();
+				await n8nProcesses.worker.stop();
+				await n8nProcesses.main.stop();
+			},
+			/** n8n back: main first, then worker and webhook; resolves when all are ready. */
+			async startN8n() {
+				n8nProcesses.main = spawnMain();
+				await n8nProcesses.main.ready;
+				n8nProcesses.worker = spawnWorker();
+				n8nProcesses.webhooks = spawnWebhooks();
+				await Promise.all([n8nProcesses.worker.ready, ...n8nProcesses.webhooks.map((w) => w.ready)]);
+			},
 		};
 	} catch (e) {
 		await stopAll({ force: true });
@@ -414,4 +435,28 @@ if (require.main === module) {
 	);
 }
 
-module.exports = { startQueueStack, startRedis, startPostgres, ensureRedis, ensurePostgres, queueModePossible, aptInstall, APT_OPTIONS };
+/**
+ * A database of the stack's PostgreSQL for workflows that claim values once (scripts/n8n/workflow.js
+ * claimOnce): `table` with the primary key `column`, and a Postgres credential in n8n for it.
+ */
+async function claimsDatabase(stack, { database, table, column }) {
+	await stack.postgres.createDatabase(database);
+	await stack.postgres.sql(`CREATE TABLE ${table} (${column} text PRIMARY KEY, received_at timestamptz NOT NULL DEFAULT now())`, database);
+	return stack.api('POST', '/credentials', {
+		name: `Claims (${database})`,
+		type: 'postgres',
+		data: {
+			host: '127.0.0.1',
+			port: stack.postgres.port,
+			database,
+			user: stack.postgres.user,
+			password: '',
+			ssl: 'disable',
+			allowUnauthorizedCerts: false,
+			maxConnections: 20,
+			sshTunnel: false,
+		},
+	});
+}
+
+module.exports = { claimsDatabase, startQueueStack, startRedis, startPostgres, ensureRedis, ensurePostgres, queueModePossible, aptInstall, APT_OPTIONS };

@@ -38,9 +38,9 @@ const os = require('os');
 const path = require('path');
 const { parseCliArgs } = require('../../../scripts/cliArgs');
 const lib = require('../../../scripts/e2e/lib');
-const { startQueueStack, queueModePossible } = require('../queue/queue');
+const { claimsDatabase, startQueueStack, queueModePossible } = require('../queue/queue');
 const { SERVED_BY } = require('../queue/roundRobinProxy');
-const { workflowNode, recruitingTrigger } = require('../../../scripts/n8n/workflow');
+const { claimOnce, workflowNode, recruitingTrigger } = require('../../../scripts/n8n/workflow');
 
 const REPORT_DIR = path.join(lib.ROOT, 'build', 'reliability');
 const { Webhook: Signer } = require(path.join(lib.ROOT, 'node_modules', 'standardwebhooks'));
@@ -120,32 +120,7 @@ function removeDuplicatesWorkflow(trigger) {
 
 /** An idempotency table: the first INSERT of a messageId returns it, every later one nothing. */
 function idempotencyTableWorkflow(trigger, postgresCredential) {
-	const claim = workflowNode(
-		'Claim messageId',
-		'n8n-nodes-base.postgres',
-		2.6,
-		{
-			operation: 'executeQuery',
-			query: `INSERT INTO ${TABLE} (message_id) VALUES ($1) ON CONFLICT (message_id) DO NOTHING RETURNING message_id`,
-			options: { queryReplacement: '={{ $json.messageId }}' },
-		},
-		{ credentials: { postgres: { id: postgresCredential.id, name: postgresCredential.name } } },
-	);
-	const fresh = workflowNode('First delivery?', 'n8n-nodes-base.if', 2.2, {
-		conditions: {
-			options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
-			conditions: [
-				{
-					id: crypto.randomUUID(),
-					leftValue: '={{ $json.message_id }}',
-					rightValue: '',
-					operator: { type: 'string', operation: 'exists', singleValue: true },
-				},
-			],
-			combinator: 'and',
-		},
-		options: {},
-	});
+	const { claim, fresh } = claimOnce({ table: TABLE, column: 'message_id', value: '={{ $json.messageId }}', postgresCredential, name: 'Claim messageId' });
 	return loadWorkflow('Queue load: idempotency table', trigger, [claim, fresh], (recorded, dropped) => ({
 		[trigger.name]: { main: [[link(claim)]] },
 		[claim.name]: { main: [[link(fresh)]] },
@@ -371,23 +346,7 @@ async function main() {
 				let workflow;
 				if (o.recipe === 'remove-duplicates') workflow = removeDuplicatesWorkflow(trigger);
 				else {
-					await stack.postgres.createDatabase(DEDUPE_DATABASE);
-					await stack.postgres.sql(`CREATE TABLE ${TABLE} (message_id text PRIMARY KEY, received_at timestamptz NOT NULL DEFAULT now())`, DEDUPE_DATABASE);
-					const pgCredential = await stack.api('POST', '/credentials', {
-						name: 'Recipes database',
-						type: 'postgres',
-						data: {
-							host: '127.0.0.1',
-							port: stack.postgres.port,
-							database: DEDUPE_DATABASE,
-							user: stack.postgres.user,
-							password: '',
-							ssl: 'disable',
-							allowUnauthorizedCerts: false,
-							maxConnections: 20,
-							sshTunnel: false,
-						},
-					});
+					const pgCredential = await claimsDatabase(stack, { database: DEDUPE_DATABASE, table: TABLE, column: 'message_id' });
 					workflow = idempotencyTableWorkflow(trigger, pgCredential);
 				}
 				wf = await stack.api('POST', '/workflows', workflow);
