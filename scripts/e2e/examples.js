@@ -22,40 +22,37 @@ const EXAMPLES = {
 	safetyNet: 'instant-with-safety-net.json',
 };
 
-/** What the examples need in the sandbox beyond its seed: a "Hired" tag, a second webhook, and a free one. */
+/** What the examples need in the sandbox beyond its seed: a "Hired" tag and three webhooks. */
 const HIRED_TAG = { id: 'tag_hired', name: 'Hired', color: '#16a34a', type: 'candidate', status: 'active' };
 
-function hiresWebhook() {
+/** A webhook as created in the service's dashboard, enabled. */
+function dashboardWebhook(id, name, description, events) {
 	return {
-		id: 'wh_hires',
-		name: 'Hires webhook',
+		id,
+		name,
 		version: 1,
-		endpoint: 'https://hooks.example.invalid/hires',
-		description: 'Created in the dashboard for the "candidate hired" automation.',
+		endpoint: `https://hooks.example.invalid/${id.slice('wh_'.length)}`,
+		description,
 		// Deterministic, so a restarted sandbox signs with the same key.
-		signing_key: `whsec_${crypto.createHash('sha256').update('wh_hires').digest().subarray(0, 24).toString('base64')}`,
+		signing_key: `whsec_${crypto.createHash('sha256').update(id).digest().subarray(0, 24).toString('base64')}`,
 		status: 'enabled',
 		source: 'dashboard',
-		subscribed_events: ['application.stage.updated'],
+		subscribed_events: events,
 	};
 }
+
+const hiresWebhook = () =>
+	dashboardWebhook('wh_hires', 'Hires webhook', 'Created in the dashboard for the "candidate hired" automation.', ['application.stage.updated']);
 
 /** The safety-net example's webhook (one webhook points at one workflow): the events both triggers see. */
 const SAFETY_NET_WEBHOOK_ID = 'wh_safety_net';
 
-function safetyNetWebhook() {
-	return {
-		id: SAFETY_NET_WEBHOOK_ID,
-		name: 'Every event once',
-		version: 1,
-		endpoint: 'https://hooks.example.invalid/safety-net',
-		description: 'Created in the dashboard for the "instant, with a safety net" workflow.',
-		signing_key: `whsec_${crypto.createHash('sha256').update(SAFETY_NET_WEBHOOK_ID).digest().subarray(0, 24).toString('base64')}`,
-		status: 'enabled',
-		source: 'dashboard',
-		subscribed_events: ['application.created', 'application.stage.updated', 'feedback.submitted'],
-	};
-}
+const safetyNetWebhook = () =>
+	dashboardWebhook(SAFETY_NET_WEBHOOK_ID, 'Every event once', 'Created in the dashboard for the "instant, with a safety net" workflow.', [
+		'application.created',
+		'application.stage.updated',
+		'feedback.submitted',
+	]);
 
 /**
  * The demo's free webhook: enabled, and held by no example, so a newcomer can click "Listen for
@@ -63,19 +60,8 @@ function safetyNetWebhook() {
  */
 const TRY_WEBHOOK_ID = 'wh_try';
 
-function tryWebhook() {
-	return {
-		id: TRY_WEBHOOK_ID,
-		name: 'Try the trigger',
-		version: 1,
-		endpoint: 'https://hooks.example.invalid/try',
-		description: 'Free for trying the Recruiting Trigger: no example workflow uses it.',
-		signing_key: `whsec_${crypto.createHash('sha256').update(TRY_WEBHOOK_ID).digest().subarray(0, 24).toString('base64')}`,
-		status: 'enabled',
-		source: 'dashboard',
-		subscribed_events: ['application.created'],
-	};
-}
+const tryWebhook = () =>
+	dashboardWebhook(TRY_WEBHOOK_ID, 'Try the trigger', 'Free for trying the Recruiting Trigger: no example workflow uses it.', ['application.created']);
 
 /** Adds the examples' records to a sandbox through its control API (idempotent). */
 async function seedExampleRecords(control) {

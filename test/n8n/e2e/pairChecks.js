@@ -212,7 +212,7 @@ async function pairChecks(checks, n8n, sb, credential, { away, claims }) {
 			const runs = await waitFor('the webhook execution of the late retry', async () => {
 				const all = await pairRuns(n8n, wf.id);
 				return all.length > before && all.slice(before).some((r) => r.trigger === WEBHOOK) && all;
-			}, { timeoutMs: 30_000, intervalMs: 1000 }).catch(async (e) => {
+			}, { timeoutMs: 60_000, intervalMs: 1000 }).catch(async (e) => {
 				throw new Error(`${e.message}; executions [id, status, trigger, items, passed]: ${JSON.stringify((await pairRuns(n8n, wf.id)).map((r) => [r.id, r.status, r.trigger, r.seen.length, r.passed]))}`);
 			});
 			assert.deepStrictEqual(runs.slice(before).map((r) => [r.trigger, r.seen.length, r.passed.length]), [[WEBHOOK, 1, 0]]);
