@@ -36,7 +36,8 @@ const USAGE = `Usage:
   npm start [-- options]                   the demo: sandbox + a real n8n with these nodes and the examples
   npm start -- deliver <what> [options]    (second terminal) the sandbox sends a signed webhook delivery
   npm start -- apply [--job ID]            (second terminal) a new candidate applies in the sandbox: the
-                                           polling example posts it at its next poll (within a minute)
+                                           webhook examples post it at once, the polling one at its next
+                                           poll (within a minute)
   npm start -- move [--job ID]             an application of the job moves one stage on (Application Stage Changed)
   npm start -- note [--job ID]             a note is added to the job (New Job Note)
   npm start -- feedback                    a reviewer completes a feedback form (Feedback Completed)
@@ -427,7 +428,7 @@ const ACTIVITIES = {
 	apply: {
 		perJob: true,
 		request: (job) => ['/applications', { jobId: job }],
-		done: (app) => `${app.candidate.full_name} applied to ${app.job.title} (${app.id}, job ${app.job.id}): New Application; the polling example posts it at its next poll, within a minute`,
+		done: (app) => `${app.candidate.full_name} applied to ${app.job.title} (${app.id}, job ${app.job.id}): New Application; the webhook examples post it at once, the polling example at its next poll, within a minute`,
 	},
 	move: {
 		perJob: true,
