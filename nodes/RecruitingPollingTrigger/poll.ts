@@ -8,7 +8,7 @@ import { isNotFound, nodeErrorOf, readList, type StopAt } from './read';
 import { sample } from './sample';
 import { readSettings } from './settings';
 import { readJobApplications, stageChanges } from './stages';
-import { exclusively, readState, writeState, type PollState } from './state';
+import { exclusively, nextRevision, readState, writeState, type PollState } from './state';
 
 /**
  * One poll: the newest state (state.ts), each list read back to its floor (read.ts), what is new
@@ -71,7 +71,7 @@ function reportGone(this: IPollFunctions, jobIds: string[], settings: Settings):
 
 /** The new events, and the state to keep; the caller stores it. */
 async function pollOnce(this: IPollFunctions, settings: Settings, before: PollState | undefined, key: string, activation: boolean) {
-	const state: PollState = { format: 2, key, nodeId: this.getNode().id, rev: (before?.rev ?? 0) + 1, writtenAt: Date.now(), lists: {}, stages: {}, gone: [] };
+	const state = nextRevision(before, key, this.getNode().id);
 	const found: Array<{ time: number; item: IDataObject }> = [];
 	const gone: string[] = [];
 	/** Jobs the service showed it has: one reported gone before was restored, and is reported again if deleted again. */
@@ -130,10 +130,10 @@ async function pollOnce(this: IPollFunctions, settings: Settings, before: PollSt
 
 /** The state after an activation poll the service rate-limited: every list not known yet starts now, so nothing after publishing is lost. */
 function startedUnread(this: IPollFunctions, settings: Settings, before: PollState | undefined, key: string): PollState {
-	const state: PollState = before ?? { format: 2, key, nodeId: this.getNode().id, rev: 0, writtenAt: 0, lists: {}, stages: {}, gone: [] };
+	const state: PollState = { ...nextRevision(before, key, this.getNode().id), lists: { ...before?.lists }, stages: before?.stages ?? {}, gone: before?.gone ?? [] };
 	const from = (before === undefined ? settings.startFrom : undefined) ?? emptyListClock(this) - LOOK_BACK_MS;
 	for (const { key: listKey, list } of EVENTS[settings.event].lists(settings)) state.lists[listKey] ??= { floor: from, seen: {}, order: list.expected };
-	return { ...state, rev: state.rev + 1, writtenAt: Date.now() };
+	return state;
 }
 
 /** n8n's budget for one poll where it has one (not 1.x), within the action node's default Max Wait. */
