@@ -52,21 +52,14 @@ export class RecruitingPollingTrigger implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: `={{ ${JSON.stringify(Object.fromEntries(Object.entries(EVENTS).map(([value, { name }]) => [value, name])))}[$parameter["event"]] }}`,
-		description:
-			'Starts a workflow when the recruiting service has a new application, stage change, completed feedback or job note, by checking it at set times (no public URL needed)',
+		description: 'Starts a workflow when the recruiting service has a new application, stage change, completed feedback or job note, by checking it at set times (no public URL needed)',
 		defaults: { name: 'Recruiting Polling Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'recruitingApi', required: true }],
 		properties: [
-			{
-				displayName:
-					'Checks the service at the Poll Times set in this node, so events arrive within one interval. Where the service can reach this n8n, the Recruiting Trigger is instant and cheaper.',
-				name: 'notice',
-				type: 'notice',
-				default: '',
-			},
+			{ displayName: 'Checks the service at the Poll Times set in this node, so events arrive within one interval. Where the service can reach this n8n, the Recruiting Trigger is instant and cheaper; both together miss nothing (README: Never miss an event).', name: 'notice', type: 'notice', default: '' },
 			{
 				displayName: 'Event',
 				name: 'event',

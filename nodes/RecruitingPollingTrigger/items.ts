@@ -8,10 +8,9 @@ export const POLL_EVENTS = ['application.created', 'application.stage.updated', 
 export type PollEvent = (typeof POLL_EVENTS)[number];
 
 /**
- * One found event, shaped as the Recruiting Trigger's item for the same event, so a workflow can
- * switch triggers unchanged. `messageId` is the poller's own: `poll:` + event + `change`, the same
- * for the same event found twice; `eventKey` is the one both triggers give the same event. Stage
- * changes add `previousStage`; job notes add `jobId`.
+ * One found event, shaped as the Recruiting Trigger's item for the same event. `messageId` is the
+ * poller's own (`poll:` + event + `change`: the same for the same event found twice); `eventKey` is
+ * the one both triggers give the same event. Stage changes add `previousStage`; job notes add `jobId`.
  */
 export function pollItem(event: PollEvent, timestamp: string, change: string, object: IDataObject, extra: IDataObject = {}): IDataObject {
 	const messageId = `poll:${event}:${change}`;

@@ -33,16 +33,7 @@ const BY_ID_FIELD = 'recruitingPollSeeds';
 const DROP_UNWRITTEN_AFTER_MS = 30 * 24 * 60 * 60_000;
 
 /** An empty state under the revision after `before`'s: what a poll fills in and writes. */
-export const nextRevision = (before: PollState | undefined, key: string, nodeId: string): PollState => ({
-	format: 2,
-	key,
-	nodeId,
-	rev: (before?.rev ?? 0) + 1,
-	writtenAt: Date.now(),
-	lists: {},
-	stages: {},
-	gone: [],
-});
+export const nextRevision = (before: PollState | undefined, key: string, nodeId: string): PollState => ({ format: 2, key, nodeId, rev: (before?.rev ?? 0) + 1, writtenAt: Date.now(), lists: {}, stages: {}, gone: [] });
 
 const isState = (value: unknown): value is PollState => (value as PollState | undefined)?.format === 2;
 /** A plain JSON copy: never one of n8n's objects (a proxy of the workflow's data) inside the state. */
