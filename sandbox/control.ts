@@ -166,7 +166,13 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
 	{
 		method: 'PUT',
 		path: '/__sandbox/applications/:id/stage',
-		handle: (c) => changed(c, 'application.stage.updated', 'applications', moveStage(c.store, c.params.id, validate<{ parentStage: string }>(stageInput, c.body).parentStage)),
+		handle: (c) => {
+			const before = c.store.get('applications', c.params.id)?.stage;
+			const moved = moveStage(c.store, c.params.id, validate<{ parentStage: string }>(stageInput, c.body).parentStage);
+			// Moved to where it stood: no event, as the API sends none for a no-op.
+			if (JSON.stringify(before) === JSON.stringify(moved.stage)) return ok({ data: c.store.view('applications', moved) });
+			return changed(c, 'application.stage.updated', 'applications', moved);
+		},
 	},
 	{
 		// Job notes have no webhook event.
@@ -198,10 +204,6 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
 	{
 		method: 'POST',
 		path: '/__sandbox/delivery-retries/now',
-		handle: (c) => {
-			const waiting = c.sandbox.deliveryRetries().waiting;
-			c.sandbox.retryDeliveriesNow();
-			return ok({ retried: waiting });
-		},
+		handle: (c) => ok({ retried: c.sandbox.retryDeliveriesNow() }),
 	},
 ];

@@ -74,14 +74,16 @@ export class Deliveries {
 		}
 	}
 
-	/** Makes every waiting retry now (a test's way to have one land at a moment it chooses). */
-	retryNow(): void {
+	/** Makes every waiting retry now (a test's way to have one land at a moment it chooses); how many were sent. */
+	retryNow(): number {
 		const due = [...this.waiting];
 		this.waiting.clear();
+		let sent = 0;
 		for (const [timer, attempt] of due) {
 			clearTimeout(timer);
-			this.retry(attempt);
+			if (this.retry(attempt)) sent += 1;
 		}
+		return sent;
 	}
 
 	/** A delivery on demand; resolves with its record once the receiver answered. */
@@ -129,10 +131,12 @@ export class Deliveries {
 		return { webhookId: webhook.id, event, msgId, body, number: 1, delaysLeft: delaysMs };
 	}
 
-	/** The next attempt, to the webhook as it is now; none when it was deleted or disabled meanwhile. */
-	private retry(attempt: Attempt): void {
+	/** The next attempt, to the webhook as it is now; none (false) when it was deleted or disabled meanwhile. */
+	private retry(attempt: Attempt): boolean {
 		const webhook = this.store.get('webhooks', attempt.webhookId);
-		if (webhook?.status === 'enabled') void this.attempt(webhook, attempt);
+		if (webhook?.status !== 'enabled') return false;
+		void this.attempt(webhook, attempt);
+		return true;
 	}
 
 	private attempt(webhook: Webhook, attempt: Attempt): Promise<DeliveryRecord> {

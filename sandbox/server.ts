@@ -11,7 +11,7 @@ import { createServer, IncomingMessage, ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
 import { API_ROUTES, Reply, sortedApplications } from './api';
 import { CONTROL_ROUTES } from './control';
-import { Deliveries } from './deliveries';
+import { Deliveries, SERVICE_RETRY_DELAYS_MS } from './deliveries';
 import { Faults } from './faults';
 import { Problem } from './problems';
 import { parseRateLimit, RateLimiter } from './rateLimit';
@@ -294,6 +294,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			faults.set([]);
 			limiter.reset();
 			deliveries.reset();
+			deliveries.retrySchedule = options.deliveryRetryDelaysMs ?? SERVICE_RETRY_DELAYS_MS;
 		},
 		put: (collection, record) => store.put(collection, record),
 		get: (collection, id) => store.get(collection, id),

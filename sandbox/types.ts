@@ -182,7 +182,7 @@ export interface Sandbox {
 	rateLimit(): { settings: RateLimitConfig | undefined } & RateLimitCounts;
 	/** When each refusal came, ms since the limit was set or reset. */
 	rateLimitRefusals(): number[];
-	/** Reseeds deterministically and clears requests, faults and deliveries. */
+	/** Reseeds deterministically and clears requests, faults and deliveries (the retry schedule back to the start's). */
 	reset(seed?: SeedSizes): void;
 	/** Upserts any record by its `id` (ids may contain / ? # % spaces and any unicode). */
 	put(collection: CollectionName, record: object): void;
@@ -197,7 +197,7 @@ export interface Sandbox {
 	setDeliveryRetries(delaysMs: number[]): void;
 	/** The retry schedule in force, and how many retries are waiting for their time. */
 	deliveryRetries(): { delaysMs: number[]; waiting: number };
-	/** Makes every waiting retry now. */
-	retryDeliveriesNow(): void;
+	/** Makes every waiting retry now; how many were sent (a webhook disabled or deleted meanwhile gets none). */
+	retryDeliveriesNow(): number;
 	close(): Promise<void>;
 }

@@ -247,6 +247,29 @@ describe('retries of a failed event delivery', () => {
 		expect((await call('PUT', '/__sandbox/delivery-retries', { delaysMs: [-1] })).status).toBe(400);
 	});
 
+	it('a reset puts the schedule back; a retry due for a webhook disabled meanwhile is not sent', async () => {
+		await call('PUT', '/__sandbox/delivery-retries', { delaysMs: [] });
+		await call('POST', '/__sandbox/reset');
+		expect(sb().deliveryRetries().delaysMs).toEqual(serviceSchedule);
+		await call('PUT', '/webhooks/wh_demo', { endpoint: receiverUrl, events: WEBHOOK_EVENTS });
+		sb().setDeliveryRetries([3_600_000]);
+		answerStatus = 500;
+		await call('POST', '/jobs', { title: 'Gone quiet' });
+		await waitFor(() => sb().deliveryRetries().waiting === 1 || undefined);
+		sb().put('webhooks', { ...(sb().get('webhooks', 'wh_demo') as object), status: 'disabled' });
+		expect((await call('POST', '/__sandbox/delivery-retries/now')).body).toEqual({ retried: 0 });
+	});
+
+	it('an application moved to the stage it is at sends no event', async () => {
+		const application = (await call('POST', '/__sandbox/applications', {})).body.data;
+		await nextEvent('application.created');
+		await call('PUT', `/__sandbox/applications/${application.id}/stage`, { parentStage: application.stage.parent_stage });
+		await call('PUT', `/__sandbox/applications/${application.id}/stage`, { parentStage: 'screening' });
+		const moved = await nextEvent('application.stage.updated');
+		expect(moved.envelope.data.object.stage.parent_stage).toBe('screening');
+		expect(received.filter((r) => JSON.parse(r.body).type === 'application.stage.updated')).toHaveLength(1);
+	});
+
 	it('the activity routes send the event the service would, with the record as the API shows it', async () => {
 		const application = (await call('POST', '/__sandbox/applications', {})).body.data;
 		const { envelope } = await nextEvent('application.created');

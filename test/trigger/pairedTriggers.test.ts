@@ -57,7 +57,7 @@ describe('the two triggers as a pair', () => {
 			[
 				`application.created:${String(applied.id)}`,
 				`application.stage.updated:${String(moved.id)}>${String((moved.stage as IDataObject).parent_stage)}|${String(((moved.stage as IDataObject).custom_stage as IDataObject | null)?.id || ((moved.stage as IDataObject).custom_stage as IDataObject | null)?.name || '')}`,
-				`feedback.submitted:${String(completed.id)}@${Date.parse(String(completed.date_complete))}`,
+				`feedback.submitted:${String(completed.id)}@${Math.floor(Date.parse(String(completed.date_complete)) / 1000)}`,
 			].sort(),
 		);
 		expect(fx.sandbox.deliveries.filter((d) => d.webhookId === WEBHOOK).every((d) => d.status === 200)).toBe(true);

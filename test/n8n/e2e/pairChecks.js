@@ -104,7 +104,7 @@ async function pairChecks(checks, n8n, sb, credential, { away, claims }) {
 		applied: (a) => `application.created:${a.id}`,
 		moved: (a) => `application.stage.updated:${a.id}>${a.stage.parent_stage}|${a.stage.custom_stage?.id || a.stage.custom_stage?.name || ''}`,
 		// Without an offset a service time is UTC.
-		completed: (f) => `feedback.submitted:${f.id}@${Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(f.date_complete) ? f.date_complete : `${f.date_complete}Z`)}`,
+		completed: (f) => `feedback.submitted:${f.id}@${Math.floor(Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(f.date_complete) ? f.date_complete : `${f.date_complete}Z`) / 1000)}`,
 	};
 	/** Waits until `count` keys went downstream in all; the runs. */
 	const downstream = (count, what, timeoutMs = NEXT_POLL_MS) =>

@@ -437,9 +437,11 @@ if (require.main === module) {
 
 /**
  * A database of the stack's PostgreSQL for workflows that claim values once (scripts/n8n/workflow.js
- * claimOnce): `table` with the primary key `column`, and a Postgres credential in n8n for it.
+ * claimOnce): `table` with the primary key `column`, and a Postgres credential in n8n for it. `stack`:
+ * a queue stack, or `{ postgres, api }` (startPostgres's, and an n8n's API).
  */
 async function claimsDatabase(stack, { database, table, column }) {
+
 	await stack.postgres.createDatabase(database);
 	await stack.postgres.sql(`CREATE TABLE ${table} (${column} text PRIMARY KEY, received_at timestamptz NOT NULL DEFAULT now())`, database);
 	return stack.api('POST', '/credentials', {
