@@ -14,6 +14,7 @@
  */
 const fs = require('fs');
 const path = require('path');
+const os = require('os');
 const { spawnSync } = require('child_process');
 const util = require('util');
 
@@ -156,6 +157,30 @@ async function portFree(port) {
  * A credential upserted by name and type through the public API: a re-run updates, never
  * duplicates. `create()` makes it when there is none (or it cannot be patched).
  */
+/**
+ * The safety-net example's table in a private PostgreSQL (installed from Debian's packages when
+ * missing, as CI does), stopped with the demo, and the "Events database" credential for it; undefined,
+ * saying why, when PostgreSQL cannot be had (the example is then imported but not published).
+ */
+async function eventsDatabase(n8n, upsert) {
+	const { ensurePostgres, startPostgres, postgresCredentialData } = require('../test/n8n/queue/queue');
+	const { EVENTS_TABLE } = require('./e2e/examples');
+	try {
+		await ensurePostgres();
+		const [port] = await require('./n8n/cache').freePorts(1);
+		const postgres = await startPostgres({ port, logFile: path.join(os.tmpdir(), 'recruiting-demo-events-postgres.log') });
+		await postgres.createDatabase(EVENTS_TABLE.database);
+		await postgres.sql(EVENTS_TABLE.create, EVENTS_TABLE.database);
+		const data = postgresCredentialData(postgres, EVENTS_TABLE.database);
+		const credential = await upsert(n8n, { name: 'Events database', type: 'postgres', data }, () => n8n.api('POST', '/credentials', { name: 'Events database', type: 'postgres', data }));
+		say(`credential "Events database": the safety-net example's table in a private PostgreSQL on port ${port}`);
+		return credential;
+	} catch (error) {
+		say(`warning: no PostgreSQL for the safety-net example (${error.message}); it is imported but not published`);
+		return undefined;
+	}
+}
+
 async function upsertCredential(n8n, { name, type, data }, create) {
 	const list = await n8n.api('GET', '/credentials?limit=250', undefined, { raw: true });
 	const existing = list.status === 200 ? (list.body.data || []).filter((c) => c.name === name && c.type === type) : [];
@@ -251,18 +276,19 @@ async function start(o) {
 		() => createModelCredential(n8n, model.url, MODEL_CREDENTIAL),
 	);
 	say(`credential "${modelCredential.name}" ${modelCredential.updated ? 'updated' : 'created'}: Base URL ${model.url}`);
+	const eventsCredential = await eventsDatabase(n8n, upsertCredential);
 
 	const inboxWf = ex.fillExample('inbox');
 	const chatUrl = ex.webhookUrlOf(inboxWf, n8n.webhookUrl);
 	const ids = {};
 	const { jobIds } = await (await fetch(`${sb.sandbox.url}/__sandbox/info`)).json();
 	for (const key of ['inbox', 'chat', 'chatPolling', 'hired', 'export', 'assistant', 'safetyNet']) {
-		const wf = ex.fillExample(key, { credential, chatUrl, modelCredential, publicChat: true, jobId: jobIds[0] });
+		const wf = ex.fillExample(key, { credential, chatUrl, modelCredential, eventsCredential, publicChat: true, jobId: jobIds[0] });
 		const saved = await upsertWorkflow(n8n, wf);
 		ids[key] = saved.id;
 		say(`workflow "${wf.name}" ${saved.created ? 'imported' : 'updated'} (${saved.id})`);
 	}
-	for (const key of ACTIVE) await n8n.api('POST', `/workflows/${ids[key]}/activate`);
+	for (const key of ACTIVE.filter((k) => k !== 'safetyNet' || eventsCredential)) await n8n.api('POST', `/workflows/${ids[key]}/activate`);
 	// The trigger points the sandbox's webhooks at n8n a moment after activation.
 	await lib.waitFor('the triggers to take over wh_demo and wh_hires', async () => {
 		const [a, b] = await Promise.all([sb.control.record('webhooks', 'wh_demo'), sb.control.record('webhooks', 'wh_hires')]);
@@ -319,7 +345,7 @@ function readyText(v) {
 		'      checks the sandbox every minute (published); npm start -- apply makes an application for it',
 		`    ${editor}/workflow/${ids.hired}   candidate hired -> tag + welcome e-mail draft (published)`,
 		`    ${editor}/workflow/${ids.safetyNet}   every event once, instant with a safety net: the webhook, and a poll every`,
-		'      15 minutes for what it missed while n8n was away; Remove Duplicates keeps one of each (published)',
+		'      15 minutes for what it missed while n8n was away; each key claimed in a private PostgreSQL (published)',
 		`    ${editor}/workflow/${ids.export}   nightly applications export (CSV): open it and click "Execute workflow"`,
 		`    ${editor}/workflow/${ids.inbox}   demo chat inbox: the messages of the chat examples land here`,
 		`    ${editor}/workflow/${ids.assistant}   Recruiting assistant: click "Open chat" (bottom) and type; its model is`,

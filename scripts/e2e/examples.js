@@ -44,6 +44,17 @@ function dashboardWebhook(id, name, description, events) {
 const hiresWebhook = () =>
 	dashboardWebhook('wh_hires', 'Hires webhook', 'Created in the dashboard for the "candidate hired" automation.', ['application.stage.updated']);
 
+/**
+ * The table where the safety-net example claims each event's key (the first INSERT of a key wins):
+ * its database, name, key and other columns, and the SQL that makes it.
+ */
+const EVENTS_TABLE = {
+	database: 'recruiting_events',
+	table: 'recruiting_events',
+	column: 'event_key',
+	create: 'CREATE TABLE recruiting_events (event_key text PRIMARY KEY, message text, received_at timestamptz NOT NULL DEFAULT now())',
+};
+
 /** The safety-net example's webhook (one webhook points at one workflow): the events both triggers see. */
 const SAFETY_NET_WEBHOOK_ID = 'wh_safety_net';
 
@@ -83,13 +94,16 @@ const CHAT_TRIGGER = '@n8n/n8n-nodes-langchain.chatTrigger';
  * `publicChat`: the assistant's Chat Trigger answers on its production URL (the demo's and the
  * e2e's choice; the file keeps n8n's default, the editor's chat only, since it has no login).
  */
-function fillExample(key, { credential, chatUrl, modelCredential, publicChat = false, jobId } = {}) {
+function fillExample(key, { credential, chatUrl, modelCredential, eventsCredential, publicChat = false, jobId } = {}) {
 	const wf = readExample(key);
 	// The safety net's stage changes follow a job of the account (the file has a placeholder).
 	if (jobId) fillJobId(wf, jobId);
 	for (const node of wf.nodes) {
 		if (node.credentials?.recruitingApi && credential) {
 			node.credentials.recruitingApi = { id: credential.id, name: credential.name };
+		}
+		if (node.credentials?.postgres && eventsCredential) {
+			node.credentials.postgres = { id: eventsCredential.id, name: eventsCredential.name };
 		}
 		if (node.credentials?.openAiApi && modelCredential) {
 			node.credentials.openAiApi = { id: modelCredential.id, name: modelCredential.name };
@@ -178,6 +192,7 @@ module.exports = {
 	HIRED_TAG,
 	TRY_WEBHOOK_ID,
 	SAFETY_NET_WEBHOOK_ID,
+	EVENTS_TABLE,
 	hiresWebhook,
 	tryWebhook,
 	seedExampleRecords,

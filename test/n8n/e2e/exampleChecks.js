@@ -44,7 +44,7 @@ async function successfulExecutions(n8n, workflowId, count) {
 	);
 }
 
-async function exampleChecks(checks, n8n, sb, credential, { applications }) {
+async function exampleChecks(checks, n8n, sb, credential, { applications, eventsCredential }) {
 	const { control, seeded } = sb;
 	const apps = seeded.values('applications');
 	await seedExampleRecords(control);
@@ -116,11 +116,13 @@ async function exampleChecks(checks, n8n, sb, credential, { applications }) {
 		}
 	});
 
-	await checks.check('example instant with a safety net: an application -> one message, by the webhook; the same event delivered again -> no second message', async () => {
+	const safetyNet = 'example instant with a safety net: an application -> one message, by the webhook; the same event delivered again -> its key already claimed, no second message';
+	if (!eventsCredential) checks.skip([safetyNet], 'PostgreSQL is missing (the example claims each key in a table)');
+	else await checks.check(safetyNet, async () => {
 		const original = await control.record('webhooks', SAFETY_NET_WEBHOOK_ID);
 		const inboxWf = fillExample('inbox');
 		const inbox = await activate(n8n, control, inboxWf);
-		const netWf = fillExample('safetyNet', { credential, chatUrl: webhookUrlOf(inboxWf, n8n.webhookUrl), jobId: apps[0].job.id });
+		const netWf = fillExample('safetyNet', { credential, eventsCredential, chatUrl: webhookUrlOf(inboxWf, n8n.webhookUrl), jobId: apps[0].job.id });
 		const net = await activate(n8n, control, netWf, SAFETY_NET_WEBHOOK_ID);
 		try {
 			// As the service makes it: stored, and its application.created delivered to the webhook.
@@ -128,11 +130,11 @@ async function exampleChecks(checks, n8n, sb, credential, { applications }) {
 			const [received] = await successfulExecutions(n8n, inbox.id, 1);
 			const [message] = nodeItems(received, 'Message received');
 			assert.ok(message.text.includes(app.candidate.full_name) && message.text.includes('Seen by the webhook'), message.text);
-			// The same event seen a second time (as the next poll would see it): Remove Duplicates drops it.
+			// The same event seen a second time (as the next poll would see it): its key is claimed already.
 			const again = await control.deliver({ webhookId: SAFETY_NET_WEBHOOK_ID, event: 'application.created', object: app });
 			assert.strictEqual(again.status, 200, `delivery answered ${again.status} ${again.error || ''}`);
 			const runs = await successfulExecutions(n8n, net.id, 2);
-			assert.deepStrictEqual(runs.map((r) => nodeItems(r, 'Once per event').length).sort(), [0, 1]);
+			assert.deepStrictEqual(runs.map((r) => Boolean(r.data?.resultData?.runData?.['Post to chat'])).sort(), [false, true]);
 			await new Promise((resolve) => setTimeout(resolve, 2000));
 			assert.strictEqual((await executionsOf(n8n, inbox.id)).length, 1, 'a second message was posted');
 		} finally {

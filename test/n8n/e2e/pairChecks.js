@@ -2,7 +2,7 @@
 /**
  * The two triggers as a pair inside a real n8n (examples/instant-with-safety-net.json's shape): the
  * Recruiting Trigger for the three events the Recruiting Polling Trigger also sees, a polling trigger
- * for each of them, and n8n's Remove Duplicates on `eventKey` before what the workflow does. While
+ * for each of them, and the example's claim of `eventKey` before what the workflow does. While
  * n8n runs, each event comes once, by the webhook, and the polls add nothing. While n8n is stopped,
  * the sandbox's deliveries fail until it gives up; once n8n is back each event comes once within one
  * poll interval, and a delivery retry that lands after the poll reported its event starts nothing
@@ -10,49 +10,46 @@
  */
 const assert = require('assert');
 const { log, waitFor, executionsOf, sleep } = require('../../../scripts/e2e/lib');
-const { claimOnce, recruitingPollingTrigger, recruitingTrigger, workflowNode } = require('../../../scripts/n8n/workflow');
-const { readExample } = require('../../../scripts/e2e/examples');
+const crypto = require('crypto');
+const { recruitingPollingTrigger, recruitingTrigger, workflowNode } = require('../../../scripts/n8n/workflow');
+const { fillExample } = require('../../../scripts/e2e/examples');
 
 const EVENTS = ['application.created', 'application.stage.updated', 'feedback.submitted'];
 const WEBHOOK = 'Recruiting Trigger';
 const POLLS = { 'application.created': 'New application (poll)', 'application.stage.updated': 'Stage changed (poll)', 'feedback.submitted': 'Feedback completed (poll)' };
-const DEDUPE = 'Drop second sightings';
-/** Where the `claims` variant claims each key. */
-const CLAIMS = { database: 'pair_claims', table: 'recruiting_event_keys', column: 'event_key' };
+/** The example's node that claims each key. */
+const CLAIM = 'Once per event';
 const DOWNSTREAM = 'Downstream';
 /** n8n polls at most once a minute; the next poll, its requests and the execution stored. */
 const POLL_INTERVAL_MS = 60_000;
 const NEXT_POLL_MS = 150_000;
-const EVENT_SPACING_MS = 3000;
 /** The service's retries made short: the first attempt, two retries, then it gives up. */
 const GIVE_UP_SOON = [1000, 2000];
 /** A retry that waits until the test makes it (POST /__sandbox/delivery-retries/now). */
 const RETRY_LATER = [1000, 3_600_000];
 
 /**
- * The pair, dropping second sightings by one of two means: n8n's Remove Duplicates on `eventKey` as
- * the safety-net example has it, or (`claims`: a Postgres credential) the key claimed in a table
- * with a unique key, which holds for executions at the same moment too (docs/triggers.md).
+ * The pair as examples/instant-with-safety-net.json has it, polling every minute and ending in a No
+ * Op: the triggers, then the example's message, its claim of the key in a table with a unique key
+ * (`eventsCredential`: a Postgres credential for EVENTS_TABLE) and its "first sighting?" test.
  */
-function pairWorkflow(credential, jobId, claims) {
+function pairWorkflow(credential, jobId, eventsCredential) {
 	const webhook = recruitingTrigger(credential, { webhookId: 'wh_demo', events: EVENTS }, undefined, WEBHOOK);
 	const polls = EVENTS.map((event) =>
 		recruitingPollingTrigger(credential, { event, ...(event === 'application.stage.updated' ? { jobIds: jobId } : {}) }, POLLS[event]),
 	);
-	const example = readExample('safetyNet').nodes.find((node) => node.type === 'n8n-nodes-base.removeDuplicates');
-	const dedupe = claims
-		? Object.values(claimOnce({ table: CLAIMS.table, column: CLAIMS.column, value: '={{ $json.eventKey }}', postgresCredential: claims, name: DEDUPE }))
-		: [workflowNode(DEDUPE, example.type, example.typeVersion, example.parameters, { retryOnFail: example.retryOnFail, maxTries: example.maxTries, waitBetweenTries: example.waitBetweenTries })];
+	const example = fillExample('safetyNet', { credential, eventsCredential });
+	const line = ['Compose message', CLAIM, 'First sighting?'].map((name) => ({ ...example.nodes.find((node) => node.name === name), id: crypto.randomUUID() }));
 	const downstream = workflowNode(DOWNSTREAM, 'n8n-nodes-base.noOp', 1);
 	const triggers = [webhook, ...polls];
 	triggers.forEach((node, i) => (node.position = [0, i * 160]));
-	[...dedupe, downstream].forEach((node, i) => (node.position = [300 + i * 240, 200]));
+	[...line, downstream].forEach((node, i) => (node.position = [300 + i * 240, 200]));
 	const to = (node) => ({ main: [[{ node: node.name, type: 'main', index: 0 }]] });
-	const line = [...dedupe, downstream];
+	const chain = [...line, downstream];
 	return {
-		name: `E2E: instant, with a safety net (${claims ? 'claims' : 'Remove Duplicates'})`,
-		nodes: [...triggers, ...line],
-		connections: { ...Object.fromEntries(triggers.map((t) => [t.name, to(dedupe[0])])), ...Object.fromEntries(line.slice(0, -1).map((node, i) => [node.name, to(line[i + 1])])) },
+		name: 'E2E: instant, with a safety net',
+		nodes: [...triggers, ...chain],
+		connections: { ...Object.fromEntries(triggers.map((t) => [t.name, to(line[0])])), ...Object.fromEntries(chain.slice(0, -1).map((node, i) => [node.name, to(chain[i + 1])])) },
 		settings: { executionOrder: 'v1' },
 	};
 }
@@ -69,7 +66,7 @@ async function pairRuns(n8n, workflowId) {
 			status: execution.status,
 			trigger,
 			seen: trigger ? itemsOf(trigger).map((item) => item.eventKey) : [],
-			passed: itemsOf(DOWNSTREAM).map((item) => item.eventKey ?? item[CLAIMS.column]),
+			passed: itemsOf(DOWNSTREAM).map((item) => item.event_key),
 			error: execution.data?.resultData?.error?.message,
 		};
 	});
@@ -79,10 +76,9 @@ const countOf = (keys) => keys.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), n
 
 /**
  * @param opts.away  n8n away and back (stop, start): the single process, or every process of the queue stack
- * @param opts.claims  a Postgres credential: keys are claimed in a table (and events while n8n runs
- *                     come at once); otherwise Remove Duplicates, with events seconds apart
+ * @param opts.eventsCredential  a Postgres credential for the example's table (scripts/e2e/examples.js EVENTS_TABLE)
  */
-async function pairChecks(checks, n8n, sb, credential, { away, claims }) {
+async function pairChecks(checks, n8n, sb, credential, { away, eventsCredential }) {
 	const { control, seeded } = sb;
 	const jobId = seeded.values('applications')[0].job.id;
 	const ofJob = seeded.values('applications').filter((a) => a.job.id === jobId);
@@ -91,7 +87,7 @@ async function pairChecks(checks, n8n, sb, credential, { away, claims }) {
 	const expected = [];
 	const names = [
 		'pair: published -> the webhook takes wh_demo, the three polls record where the account stands; nothing downstream',
-		`pair: while n8n runs, 2 applications, a stage move, a completed feedback${claims ? ' at once (keys claimed in a table)' : ' seconds apart (Remove Duplicates)'} -> each downstream once, by the webhook; the next polls add nothing`,
+		'pair: while n8n runs, 2 applications, a stage move, a completed feedback at once -> each downstream once, by the webhook; the next polls add nothing',
 		'pair: n8n stopped; 3 applications, a stage move, a completed feedback, deliveries failing until the sandbox gives up; n8n started -> each downstream once within one poll interval',
 		'pair: a delivery retry landing after the poll reported its event -> nothing downstream',
 	];
@@ -120,17 +116,17 @@ async function pairChecks(checks, n8n, sb, credential, { away, claims }) {
 		for (const k of expected) assert.strictEqual(passed.get(k), 1, `${k} went downstream ${passed.get(k) ?? 0} times; executions [id, trigger, items, passed]: ${story()}`);
 		assert.strictEqual(passed.size, expected.length, `unexpected keys downstream: ${JSON.stringify([...passed.keys()].filter((k) => !expected.includes(k)))}`);
 	};
-	const spaced = async (make) => {
-		if (!claims) await sleep(EVENT_SPACING_MS);
-		return make();
-	};
+	if (!eventsCredential) {
+		checks.skip(names, 'PostgreSQL is missing (the example claims each key in a table)');
+		return figures;
+	}
 	const deliveriesOf = async (msgIds) => (await control.deliveries()).filter((d) => msgIds.includes(d.msgId));
 	try {
 		await control.call('PUT', '/delivery-retries', { delaysMs: GIVE_UP_SOON });
 		await checks.check(
 			names[0],
 			async () => {
-				wf = await n8n.api('POST', '/workflows', pairWorkflow(credential, jobId, claims));
+				wf = await n8n.api('POST', '/workflows', pairWorkflow(credential, jobId, eventsCredential));
 				await n8n.api('POST', `/workflows/${wf.id}/activate`);
 				await waitFor('wh_demo pointing at n8n', async () => (await control.record('webhooks', 'wh_demo')).endpoint.startsWith(n8n.webhookUrl.replace(/\/$/, '')));
 				const hook = await control.record('webhooks', 'wh_demo');
@@ -142,12 +138,10 @@ async function pairChecks(checks, n8n, sb, credential, { away, claims }) {
 		);
 
 		await checks.check(names[1], async () => {
-			// With Remove Duplicates, seconds apart as people make them: its history is one row, read and
-			// written without a lock, so executions at the same moment can lose each other's key
-			// (docs/triggers.md). A claim holds for a burst.
-			const applied = [await activity.apply(), await spaced(activity.apply)];
-			const moved = await spaced(activity.move);
-			const completed = await spaced(() => activity.feedback(ofJob[0].id));
+			// At once: their deliveries' executions run at the same moment, and the claim holds for them.
+			const applied = [await activity.apply(), await activity.apply()];
+			const moved = await activity.move();
+			const completed = await activity.feedback(ofJob[0].id);
 			expected.push(...applied.map(key.applied), key.moved(moved), key.completed(completed));
 			await downstream(expected.length, 'the 4 events downstream by the webhook', 60_000);
 			// The next poll of each trigger sees its event again: Remove Duplicates drops it.
@@ -228,4 +222,4 @@ async function pairChecks(checks, n8n, sb, credential, { away, claims }) {
 	return figures;
 }
 
-module.exports = { pairChecks, pairWorkflow, CLAIMS };
+module.exports = { pairChecks, pairWorkflow };

@@ -40,7 +40,8 @@ const wfs = require('./workflows');
 const { triggerChecks } = require('./triggerChecks');
 const { triggerSafetyChecks } = require('./triggerSafetyChecks');
 const { pollingChecks } = require('./pollingChecks');
-const { pairChecks, CLAIMS } = require('./pairChecks');
+const { pairChecks } = require('./pairChecks');
+const { EVENTS_TABLE } = require('../../../scripts/e2e/examples');
 const { DURABLE_CHECK_ENV } = require('./durablePollingChecks');
 const { exampleChecks, tryWebhookCheck } = require('./exampleChecks');
 const { editorChecks } = require('./editorChecks');
@@ -472,16 +473,17 @@ async function durableSuite(checks, version, tarball, o) {
 }
 
 /**
- * The pair on a single n8n: its keys claimed in a private PostgreSQL (Remove Duplicates loses keys
- * when the polls' executions start together after n8n comes back: docs/triggers.md).
+ * `fn(eventsCredential)` with the safety-net example's table (EVENTS_TABLE) in a private PostgreSQL
+ * beside a single n8n, or in the queue stack's own.
  */
-async function pairWithClaims(checks, n8n, sb, credential, userFolder) {
-	const away = { stop: () => n8n.stop(), start: () => n8n.start() };
-	if (!queueModePossible()) return pairChecks(checks, n8n, sb, credential, { away });
+async function withEventsTable(n8n, userFolder, fn) {
+	if (n8n.postgres) return fn(await claimsDatabase(n8n, EVENTS_TABLE));
+	// Without PostgreSQL (never in CI: .ci/run installs it) the checks that need it are skipped, saying so.
+	if (!queueModePossible()) return fn(undefined);
 	const [port] = await freePorts(1);
-	const postgres = await startPostgres({ port, logFile: path.join(userFolder, 'claims-postgres.log') });
+	const postgres = await startPostgres({ port, logFile: path.join(userFolder, 'events-postgres.log') });
 	try {
-		return await pairChecks(checks, n8n, sb, credential, { away, claims: await claimsDatabase({ postgres, api: n8n.api }, CLAIMS) });
+		return await fn(await claimsDatabase({ postgres, api: n8n.api }, EVENTS_TABLE));
 	} finally {
 		await postgres.stop();
 	}
@@ -535,7 +537,10 @@ async function singleSuite(checks, version, tarball, o, prefix = `[${version}] `
 		}
 		// The assistant example as the demo runs it: on n8n 2.x only.
 		const assistantExample = Number(version.split('.')[0]) >= 2 ? () => assistantExampleChecks(checks, n8n, sb, credential) : async () => {};
-		const pair = () => pairWithClaims(checks, n8n, sb, credential, userFolder);
+		const pair = () =>
+			withEventsTable(n8n, userFolder, (eventsCredential) =>
+				pairChecks(checks, n8n, sb, credential, { away: { stop: () => n8n.stop(), start: () => n8n.start() }, eventsCredential }),
+			);
 		if (o.pairOnly) return await pair();
 		if (o.pollingOnly) {
 			await pollingChecks(checks, n8n, sb, credential, { restart: true, durable: Boolean(o.durable) });
@@ -564,7 +569,7 @@ async function singleSuite(checks, version, tarball, o, prefix = `[${version}] `
 		if (o.triggerOnly) return;
 		// The examples on a smaller seed: the export's 12 expressions per row cost ~10 ms a row.
 		await lib.reseedSandbox(sb, { applications: EXAMPLE_APPLICATIONS });
-		await exampleChecks(checks, n8n, sb, credential, { applications: EXAMPLE_APPLICATIONS });
+		await withEventsTable(n8n, userFolder, (eventsCredential) => exampleChecks(checks, n8n, sb, credential, { applications: EXAMPLE_APPLICATIONS, eventsCredential }));
 		await tryWebhookCheck(checks, n8n, sb, credential);
 		// Pickers and Simplify are the editor's; checked on n8n 2.x (they reseed the sandbox: last).
 		if (Number(version.split('.')[0]) >= 2) await editorChecks(checks, n8n, sb, credential);
@@ -602,12 +607,10 @@ async function queueSuite(checks, version, tarball, o) {
 			checks.skip(['trigger flow'], 'setup failed');
 			return;
 		}
-		// Queue mode runs executions at the same moment on the worker: the keys are claimed in a table.
-		const pair = async () =>
-			pairChecks(checks, stack, sb, credential, {
-				away: { stop: () => stack.stopN8n(), start: () => stack.startN8n() },
-				claims: await claimsDatabase(stack, CLAIMS),
-			});
+		const pair = () =>
+			withEventsTable(stack, userFolder, (eventsCredential) =>
+				pairChecks(checks, stack, sb, credential, { away: { stop: () => stack.stopN8n(), start: () => stack.startN8n() }, eventsCredential }),
+			);
 		if (o.pairOnly) return await pair();
 		if (!o.pollingOnly) {
 			await triggerChecks(checks, stack, sb, credential, { queue: true });

@@ -436,29 +436,18 @@ if (require.main === module) {
 }
 
 /**
- * A database of the stack's PostgreSQL for workflows that claim values once (scripts/n8n/workflow.js
- * claimOnce): `table` with the primary key `column`, and a Postgres credential in n8n for it. `stack`:
- * a queue stack, or `{ postgres, api }` (startPostgres's, and an n8n's API).
+ * A database of a PostgreSQL (startPostgres's) made by `create` (its tables), and a Postgres
+ * credential in n8n for it. `stack`: a queue stack, or `{ postgres, api }`.
  */
-async function claimsDatabase(stack, { database, table, column }) {
-
+async function claimsDatabase(stack, { database, create }) {
 	await stack.postgres.createDatabase(database);
-	await stack.postgres.sql(`CREATE TABLE ${table} (${column} text PRIMARY KEY, received_at timestamptz NOT NULL DEFAULT now())`, database);
-	return stack.api('POST', '/credentials', {
-		name: `Claims (${database})`,
-		type: 'postgres',
-		data: {
-			host: '127.0.0.1',
-			port: stack.postgres.port,
-			database,
-			user: stack.postgres.user,
-			password: '',
-			ssl: 'disable',
-			allowUnauthorizedCerts: false,
-			maxConnections: 20,
-			sshTunnel: false,
-		},
-	});
+	await stack.postgres.sql(create, database);
+	return stack.api('POST', '/credentials', { name: `Claims (${database})`, type: 'postgres', data: postgresCredentialData(stack.postgres, database) });
 }
 
-module.exports = { claimsDatabase, startQueueStack, startRedis, startPostgres, ensureRedis, ensurePostgres, queueModePossible, aptInstall, APT_OPTIONS };
+/** A Postgres credential's data for `database` of a private PostgreSQL (startPostgres's: trust auth, no TLS). */
+function postgresCredentialData(postgres, database) {
+	return { host: '127.0.0.1', port: postgres.port, database, user: postgres.user, password: '', ssl: 'disable', allowUnauthorizedCerts: false, maxConnections: 20, sshTunnel: false };
+}
+
+module.exports = { claimsDatabase, postgresCredentialData, startQueueStack, startRedis, startPostgres, ensureRedis, ensurePostgres, queueModePossible, aptInstall, APT_OPTIONS };

@@ -346,7 +346,10 @@ async function main() {
 				let workflow;
 				if (o.recipe === 'remove-duplicates') workflow = removeDuplicatesWorkflow(trigger);
 				else {
-					const pgCredential = await claimsDatabase(stack, { database: DEDUPE_DATABASE, table: TABLE, column: 'message_id' });
+					const pgCredential = await claimsDatabase(stack, {
+						database: DEDUPE_DATABASE,
+						create: `CREATE TABLE ${TABLE} (message_id text PRIMARY KEY, received_at timestamptz NOT NULL DEFAULT now())`,
+					});
 					workflow = idempotencyTableWorkflow(trigger, pgCredential);
 				}
 				wf = await stack.api('POST', '/workflows', workflow);
