@@ -61,11 +61,9 @@ function htmlToText(html: string): string {
 
 /** An answer that is an HTML page. */
 export function isHtmlAnswer(response: FullResponse): boolean {
-	return typeof response.body === 'string' && isHtml(response.body, headerOf(response.headers, 'content-type'));
-}
-
-function isHtml(body: string, contentType: string | undefined): boolean {
-	if (contentType !== undefined && /html/i.test(contentType)) return true;
+	const { body } = response;
+	if (typeof body !== 'string') return false;
+	if (/html/i.test(headerOf(response.headers, 'content-type') ?? '')) return true;
 	return /^\s*<(?:!doctype\s+html|html|head|body)[\s>]/i.test(body.slice(0, 200));
 }
 
@@ -75,7 +73,7 @@ export function bodyExcerpt(response: FullResponse): string | undefined {
 	if (body === undefined || body === null || body === '') return undefined;
 	let text: string;
 	if (typeof body === 'string') {
-		text = isHtml(body, headerOf(response.headers, 'content-type')) ? htmlToText(body) : body.slice(0, HTML_READ_LENGTH).replace(/\s+/g, ' ').trim();
+		text = isHtmlAnswer(response) ? htmlToText(body) : body.slice(0, HTML_READ_LENGTH).replace(/\s+/g, ' ').trim();
 	} else if (typeof body === 'object' && Object.keys(body).length === 0) {
 		return undefined;
 	} else {

@@ -2,17 +2,17 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { notTheService } from '../baseUrl';
 import { bodyExcerpt, isHtmlAnswer } from './bodyText';
-import { isProblem, networkFailureOf, type ProblemDocument } from './classify';
+import { isProblem, networkFailureOf, type ProblemDocument, type RateLimitWaitExceeded } from './classify';
 import { isIdempotent } from './policy';
 import { redactDocument, redactSecrets } from './redact';
-import type { RateLimitWaitExceeded } from './waitBudget';
 import { headerOf, type FullResponse, type RecruitingRequest } from './types';
 
-/**
- * What the user reads when a request fails: problem documents, network failures, redirects and
- * malformed answers, each turned into an n8n error naming the request. What kind of failure it is
- * is classify.ts's to say; the text of a body is bodyText.ts's.
- */
+/** What the user reads when a request fails, as an n8n error naming the request (what kind of failure: classify.ts). */
+
+/** The problem document of an answer, never with a signing key it may have echoed; empty for none. */
+function problemOf(response: FullResponse | undefined): ProblemDocument {
+	return (response && isProblem(response.body) ? redactDocument(response.body) : {}) as ProblemDocument;
+}
 
 /** Every field error of a problem document, one line each: `title: must be 1 to 100 characters`. */
 export function describeFieldErrors(errors: ProblemDocument['errors']): string[] {
@@ -30,8 +30,7 @@ export function problemError(
 	attempts = 1,
 ): NodeApiError {
 	const status = response.statusCode;
-	// What the service says is shown to the user: never a signing key it may have echoed.
-	const problem = (isProblem(response.body) ? redactDocument(response.body) : {}) as ProblemDocument;
+	const problem = problemOf(response);
 	const detailLines = [problem.detail, ...describeFieldErrors(problem.errors)].filter(
 		(line): line is string => typeof line === 'string' && line !== '',
 	);
@@ -85,10 +84,8 @@ export function describeSeconds(seconds: number): string {
 }
 
 /**
- * The service asked to wait longer than the run may (Request Options → Max Wait for Rate Limits):
- * rate limiting (429) or unavailable (503), the wait as it asked it (or as waited), and what the
- * node does. Its `waitSeconds` says how long it asked: the router adds how many items were done,
- * and an AI agent's tool hands the model that wait as text.
+ * The service asked to wait longer than the run may (Max Wait for Rate Limits). `waitSeconds`: the
+ * router adds how many items were done, and an AI agent's tool hands the model that wait as text.
  */
 export class RateLimitWaitError extends NodeApiError {
 	private itemsDoneNoted = false;
@@ -117,7 +114,7 @@ export function rateLimitWaitError(
 	exceeded: RateLimitWaitExceeded,
 	refused: FullResponse | undefined,
 ): RateLimitWaitError {
-	const problem = (refused && isProblem(refused.body) ? redactDocument(refused.body) : {}) as ProblemDocument;
+	const problem = problemOf(refused);
 	const unavailable = exceeded.status === 503;
 	const asked = describeSeconds(exceeded.askedSeconds);
 	const budget =
@@ -157,10 +154,7 @@ export function rateLimitWaitOf(error: unknown): number | undefined {
 	return error instanceof RateLimitWaitError ? error.waitSeconds : undefined;
 }
 
-/**
- * A request not sent because its run had already failed or was stopped (sendRate.ts's
- * RunCancelled): the router reports the failure that ended the run instead.
- */
+/** A RunCancelled request, as the node reports it: the router reports the failure that ended the run instead. */
 export class RunCancelledError extends NodeOperationError {}
 
 export function runCancelledError(node: INode, request: RecruitingRequest, cause: Error): RunCancelledError {
@@ -199,11 +193,7 @@ export function notSentError(node: INode, request: RecruitingRequest, refused: E
 	});
 }
 
-/**
- * Anything n8n's helper threw that is not a missing answer (a credential that cannot be read, a
- * request it refused to send): n8n's own errors pass as they are, anything else is wrapped so
- * the user sees it on the node.
- */
+/** Anything else n8n's helper threw: n8n's own errors pass as they are, any other is wrapped to show on the node. */
 export function asNodeError(node: INode, request: RecruitingRequest, error: unknown): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	const message = error instanceof Error ? error.message : String(error);
@@ -212,10 +202,8 @@ export function asNodeError(node: INode, request: RecruitingRequest, error: unkn
 		itemIndex: request.itemIndex,
 	});
 }
-/**
- * A 3xx is never followed (see `disableFollowRedirect`): the API does not redirect, and a
- * redirect to another host would take the token with it. The error names where it pointed.
- */
+
+/** A 3xx is never followed: the API does not redirect, and one to another host would take the token with it. */
 export function redirectError(node: INode, request: RecruitingRequest, response: FullResponse): NodeApiError {
 	const location = headerOf(response.headers, 'location') ?? '(no Location header)';
 	return new NodeApiError(node, { httpCode: String(response.statusCode), location } as JsonObject, {

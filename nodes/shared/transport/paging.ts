@@ -34,7 +34,7 @@ export interface ListRequest {
 	concurrency?: number;
 	/** The most pages a list may have; past it the list is refused (default MAX_PAGES). */
 	maxPages?: number;
-	/** Read the list again when its length changes between pages: an item added or removed meanwhile shifts others across a page boundary. */
+	/** Read again when its length changes between pages: an item added or removed shifts others across pages. */
 	rereadIfChanged?: boolean;
 }
 

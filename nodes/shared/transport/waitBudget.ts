@@ -1,26 +1,7 @@
-import { sleep } from 'n8n-workflow';
-
 /**
- * Time as the send rate sees it, and what a run may wait. Every interval is on a monotonic clock:
- * a wall clock stepped back or forward must neither fail every run at once nor hold a request unsent.
+ * What a run may wait for rate limits, on the monotonic clock (performance.now): a wall clock
+ * stepped back or forward must neither fail every run at once nor hold a request unsent.
  */
-export interface Clock {
-	now(): number;
-	/** Resolves after `ms`; an abort ends it early (and clears its timer). */
-	sleep(ms: number, signal?: AbortSignal): Promise<void>;
-	/** 0..1, the back-off's jitter. */
-	random(): number;
-}
-
-export const monotonicClock: Clock = {
-	now: () => performance.now(),
-	// n8n's sleep rejects when aborted (older versions ignore the signal and resolve later).
-	sleep: async (ms, signal) => await sleep(ms, signal).catch(() => undefined),
-	// Read at each call, so a test's seeded Math.random reaches the jitter.
-	random: () => Math.random(),
-};
-
-/** What a run may still wait for rate limits; one per run, charged by every request it makes. */
 export class WaitBudget {
 	private waitedMs = 0;
 	private waitedUntil = 0;
@@ -42,7 +23,7 @@ export class WaitBudget {
 		if (!this.cancelled) this.onCancel.add(wake);
 	}
 
-	/** An answer that was no refusal: only a service that keeps refusing ends the run, however often it refuses now and then. */
+	/** An answer that was no refusal: only a service that keeps refusing ends the run, not one that refuses now and then. */
 	progress(): void {
 		this.waitedMs = 0;
 	}
@@ -60,30 +41,5 @@ export class WaitBudget {
 	charge(from: number, until: number): void {
 		this.waitedMs += Math.max(0, until - Math.max(from, this.waitedUntil));
 		this.waitedUntil = Math.max(this.waitedUntil, until);
-	}
-}
-
-/** A request that would have to wait for the service longer than its run may. */
-export class RateLimitWaitExceeded extends Error {
-	constructor(
-		/** Seconds the service asked to wait from now, as asked (not capped). */
-		readonly askedSeconds: number,
-		readonly budgetMs: number,
-		readonly waitedMs: number,
-		/** The answer that asked: 429 (rate limited) or 503 (unavailable). */
-		readonly status = 429,
-		/** Seconds until this process tries again (a pause lasts an hour at most). */
-		readonly retrySeconds = askedSeconds,
-		/** Whether the service said how long, or the wait is the node's back-off. */
-		readonly stated = true,
-	) {
-		super('The service asked to wait longer than this run may wait');
-	}
-}
-
-/** A request whose run failed while it waited to be sent: it is not sent. */
-export class RunCancelled extends Error {
-	constructor() {
-		super('Not sent: the run had already failed');
 	}
 }
