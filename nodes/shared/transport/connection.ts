@@ -11,7 +11,7 @@ export { isLoopbackHost } from '../baseUrl';
 
 export const CREDENTIAL_TYPE = 'recruitingApi';
 
-export const API_VERSION_PATH = '/v1.0';
+const API_VERSION_PATH = '/v1.0';
 
 /** A path segment an HTTP client would resolve instead of sending (`.` and `..`, even percent-encoded). */
 export function isDotSegment(value: string): boolean {

@@ -15,7 +15,7 @@ function problemOf(response: FullResponse | undefined): ProblemDocument {
 }
 
 /** Every field error of a problem document, one line each: `title: must be 1 to 100 characters`. */
-export function describeFieldErrors(errors: ProblemDocument['errors']): string[] {
+function describeFieldErrors(errors: ProblemDocument['errors']): string[] {
 	if (!errors || typeof errors !== 'object') return [];
 	return Object.entries(errors).map(([field, messages]) => {
 		const text = Array.isArray(messages) ? messages.join('; ') : String(messages);
@@ -31,7 +31,7 @@ export function problemError(
 ): NodeApiError {
 	const status = response.statusCode;
 	const problem = problemOf(response);
-	const detailLines = [problem.detail, ...describeFieldErrors(problem.errors)].filter(
+	let detailLines = [problem.detail, ...describeFieldErrors(problem.errors)].filter(
 		(line): line is string => typeof line === 'string' && line !== '',
 	);
 	// Not a problem document (none of its fields): what came back is quoted, or only "HTTP 403" is left.
@@ -49,9 +49,8 @@ export function problemError(
 	} else if (status === 404 && request.notFound) {
 		message = `The ${request.notFound} was not found`;
 		// n8n shows the message as the title and the description below it: not the same thing twice.
-		const restated = (line: string) => /not found/i.test(line) && quotedIn(message).some((id) => line.includes(id));
-		const rest = detailLines.filter((line) => !restated(line));
-		detailLines.splice(0, detailLines.length, ...rest);
+		const quoted = message.split('"').filter((id, i) => i % 2 === 1 && id !== '');
+		detailLines = detailLines.filter((line) => !/not found/i.test(line) || !quoted.some((id) => line.includes(id)));
 		if (detailLines.length === 0) {
 			detailLines.push(`${request.method} ${request.path} answered 404: check the ID, and that it belongs to the credential's company`);
 		}
@@ -75,12 +74,8 @@ export function problemError(
 export function describeSeconds(seconds: number): string {
 	const whole = Math.max(0, Math.ceil(seconds));
 	if (whole < 60) return `${whole} s`;
-	if (whole < 3600) {
-		const rest = whole % 60;
-		return rest === 0 ? `${Math.floor(whole / 60)} min` : `${Math.floor(whole / 60)} min ${rest} s`;
-	}
-	const minutes = Math.round((whole % 3600) / 60);
-	return minutes === 0 ? `${Math.floor(whole / 3600)} h` : `${Math.floor(whole / 3600)} h ${minutes} min`;
+	const [unit, name, rest, restName] = whole < 3600 ? [60, 'min', whole % 60, 's'] : [3600, 'h', Math.round((whole % 3600) / 60), 'min'];
+	return `${Math.floor(whole / unit)} ${name}${rest === 0 ? '' : ` ${rest} ${restName}`}`;
 }
 
 /**
@@ -162,11 +157,6 @@ export function runCancelledError(node: INode, request: RecruitingRequest, cause
 		description: `${request.method} ${request.path} was not sent.`,
 		itemIndex: request.itemIndex,
 	});
-}
-
-/** The values a message quotes: `The note "n_1" of candidate "c_1"` → n_1, c_1. */
-function quotedIn(message: string): string[] {
-	return message.split('"').filter((_, i) => i % 2 === 1 && _ !== '');
 }
 
 export function networkError(node: INode, request: RecruitingRequest, error: Error, attempts = 1): NodeApiError {

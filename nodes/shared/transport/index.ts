@@ -4,8 +4,8 @@
  */
 export * from './types';
 export * from './policy';
-export { accountKeyOf, API_VERSION_PATH, CREDENTIAL_TYPE, isDotSegment, isLoopbackHost, resourcePath } from './connection';
-export { describeFieldErrors, describeSeconds, RateLimitWaitError, rateLimitWaitOf, RunCancelledError } from './errors';
+export { accountKeyOf, CREDENTIAL_TYPE, isDotSegment, isLoopbackHost, resourcePath } from './connection';
+export { describeSeconds, RateLimitWaitError, rateLimitWaitOf, RunCancelledError } from './errors';
 export * from './redact';
 export * from './request';
 export * from './paging';

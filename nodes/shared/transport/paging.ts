@@ -32,8 +32,6 @@ export interface ListRequest {
 	policy?: Partial<RequestPolicy>;
 	/** Pages in flight at once after the first; default: the item policy's, else the read window. */
 	concurrency?: number;
-	/** The most pages a list may have; past it the list is refused (default MAX_PAGES). */
-	maxPages?: number;
 	/** Read again when its length changes between pages: an item added or removed shifts others across pages. */
 	rereadIfChanged?: boolean;
 }
@@ -60,7 +58,7 @@ export interface ListPage {
 /** Exactly one page, for a caller that pages itself (an AI agent's tool), checked like every page of a walk. */
 export async function recruitingRequestPage(
 	this: RecruitingContext,
-	list: Omit<ListRequest, 'limit' | 'concurrency' | 'maxPages'> & { page: number; pageSize: number },
+	list: Omit<ListRequest, 'limit' | 'concurrency'> & { page: number; pageSize: number },
 ): Promise<ListPage> {
 	const fail = (reason: string) => inconsistentList(this, list, { page: list.page, reason }, `${list.path}, page ${list.page}: ${reason}`);
 	const envelope = await checkedPage(() => fetchPage.call(this, list, list.page, list.pageSize), fail, list);
@@ -192,9 +190,7 @@ async function readAllItems(this: RecruitingContext, list: ListRequest): Promise
 		if (totalPages !== undefined && page >= totalPages) {
 			throw fail(page, `it says there is a next page beyond the last one (${totalPages})`);
 		}
-		if (page >= (list.maxPages ?? MAX_PAGES)) {
-			throw fail(page, `it says there are more than ${list.maxPages ?? MAX_PAGES} pages`);
-		}
+		if (page >= MAX_PAGES) throw fail(page, `it says there are more than ${MAX_PAGES} pages`);
 		return false;
 	};
 

@@ -4,11 +4,8 @@ import { CREDENTIAL_TYPE, connectionOf } from './connection';
 import { isTransportFailure, RateLimitWaitExceeded, refusedByN8n } from './classify';
 import { asNodeError, networkError, notSentError, parseBody, problemError, rateLimitWaitError, redirectError, runCancelledError } from './errors';
 import { DEFAULT_POLICY, isIdempotent } from './policy';
-import { WaitBudget } from './waitBudget';
-import { runOf, sendRates } from './state';
+import { runOf, sendRates, WaitBudget } from './state';
 import { headerOf, type FullResponse, type RecruitingContext, type RecruitingRequest } from './types';
-
-/** One request to the service, shared by both nodes: the credential's send rate, retries and the attempt's time bound. */
 
 /** Full jitter: anywhere from 0 to the doubled ceiling, so retries of many requests spread out. */
 function backoffMs(ceilingMs: number, retry: number): number {
@@ -16,7 +13,8 @@ function backoffMs(ceilingMs: number, retry: number): number {
 }
 
 /**
- * One call to the service: the parsed body (undefined for an empty answer). A 429 is a refusal
+ * One call to the service, shared by both nodes: the parsed body (undefined for an empty answer),
+ * through the credential's send rate, with retries and a time bound per attempt. A 429 is a refusal
  * before processing, waited out for every method (a write too) within the run's wait budget, as is
  * a 503 a POST may resend; other 5xx and network failures are retried only for idempotent methods.
  */

@@ -1,7 +1,7 @@
 import { sleep } from 'n8n-workflow';
 import type { Headers } from './types';
 import { RateLimitWaitExceeded, RunCancelled } from './classify';
-import type { WaitBudget } from './waitBudget';
+import type { WaitBudget } from './state';
 
 /** The send rate's queue (the model is in sendRate.ts): who waits, in which order, and what each run is charged. */
 

@@ -13,8 +13,9 @@ export type { SendTicket } from './sendQueue';
  * 2. A throttle cuts the rate to BETA of the rate refused, which then grows as a cubic of the time
  *    since (CUBIC, as the AWS SDKs' adaptive retry), so a rate learned too low comes back by itself
  *    and processes sharing one credential converge without knowing of each other.
- * 3. Requests leave through a token bucket at that rate, at most MAX_IN_FLIGHT at once (from one
- *    after a quiet spell), within what answers state of the allowance; "none left" is a throttle.
+ * 3. Requests leave through a token bucket at that rate (none before the first throttle), at most
+ *    MAX_IN_FLIGHT at once, doubling from one after a quiet spell, and within what answers state of
+ *    the allowance, where "none left" is a throttle announced before any refusal.
  * 4. Nothing leaves before the service's Retry-After, an exhausted allowance's reset or a jittered
  *    back-off doubled for each refusal in a row; each waiting run is charged the pause, and a
  *    request whose run may not wait that long (Max Wait for Rate Limits) fails.
