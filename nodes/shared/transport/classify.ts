@@ -9,9 +9,9 @@ export interface ProblemDocument {
 	errors?: Record<string, string[] | string>;
 }
 
-/** A body that can be read as a problem document (an object; its fields may be missing). */
-export function isProblem(body: unknown): body is ProblemDocument {
-	return typeof body === 'object' && body !== null && !Array.isArray(body);
+/** An object, not null nor an array: a body read as a problem document (its fields may be missing), a list's entry. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** How n8n's network layer marks an error that trying again cannot cure (its SSRF guard's, among others). */

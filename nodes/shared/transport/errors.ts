@@ -2,7 +2,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { notTheService } from '../baseUrl';
 import { bodyExcerpt, isHtmlAnswer } from './bodyText';
-import { isProblem, networkFailureOf, type ProblemDocument, type RateLimitWaitExceeded } from './classify';
+import { isObject, networkFailureOf, type ProblemDocument, type RateLimitWaitExceeded } from './classify';
 import { isIdempotent } from './policy';
 import { redactDocument, redactSecrets } from './redact';
 import { headerOf, type FullResponse, type RecruitingRequest } from './types';
@@ -11,7 +11,7 @@ import { headerOf, type FullResponse, type RecruitingRequest } from './types';
 
 /** The problem document of an answer, never with a signing key it may have echoed; empty for none. */
 function problemOf(response: FullResponse | undefined): ProblemDocument {
-	return (response && isProblem(response.body) ? redactDocument(response.body) : {}) as ProblemDocument;
+	return (response && isObject(response.body) ? redactDocument(response.body) : {}) as ProblemDocument;
 }
 
 /** Every field error of a problem document, one line each: `title: must be 1 to 100 characters`. */
@@ -56,7 +56,7 @@ export function problemError(
 		}
 	}
 	if (excerpt !== undefined) detailLines.push(`The answer is not a problem document; it begins: ${excerpt}`);
-	const elsewhere = notTheService(status, isHtmlAnswer(response), isProblem(response.body) && !excerpt);
+	const elsewhere = notTheService(status, isHtmlAnswer(response), isObject(response.body) && !excerpt);
 	if (elsewhere !== undefined) {
 		// n8n shows only the message where publishing fails: it must say the cause.
 		if (!request.notFound) message = `HTTP ${status} from something that is not the recruiting service: check the credential's Base URL`;

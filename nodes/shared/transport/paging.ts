@@ -1,5 +1,6 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
+import { isObject } from './classify';
 import type { RequestPolicy } from './policy';
 import { recruitingRequest } from './request';
 import type { RecruitingContext } from './types';
@@ -62,9 +63,7 @@ export async function recruitingRequestPage(
 ): Promise<ListPage> {
 	const fail = (reason: string) => inconsistentList(this, list, { page: list.page, reason }, `${list.path}, page ${list.page}: ${reason}`);
 	const envelope = await checkedPage(() => fetchPage.call(this, list, list.page, list.pageSize), fail, list);
-	if (envelope.items.some((item) => typeof item !== 'object' || item === null || Array.isArray(item))) {
-		throw fail('it holds an entry that is not an object');
-	}
+	if (!envelope.items.every(isObject)) throw fail('it holds an entry that is not an object');
 	const total = envelope.meta?.total_items;
 	return {
 		items: envelope.items,
@@ -162,9 +161,7 @@ async function readAllItems(this: RecruitingContext, list: ListRequest): Promise
 		}
 		// Any id seen before means a repeated or shifted page: the list would hold duplicates.
 		for (const item of items) {
-			if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-				throw fail(page, 'it holds an entry that is not an object');
-			}
+			if (!isObject(item)) throw fail(page, 'it holds an entry that is not an object');
 			const id = item.id === undefined || item.id === null ? '' : String(item.id);
 			if (id === '') continue;
 			// Read again where it may change (an entry moved meanwhile), else a faulty list.
