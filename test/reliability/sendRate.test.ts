@@ -9,9 +9,8 @@ import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DEFAULT_POLICY } from '../../nodes/shared/transport/policy';
 import { rateLimitWaitOf } from '../../nodes/shared/transport/errors';
 import { recruitingRequest } from '../../nodes/shared/transport/request';
-import { FORGET_IDLE_MS, runOf, SendRates, startRun, URGENT_RUN } from '../../nodes/shared/transport/state';
+import { FORGET_IDLE_MS, runOf, SendRates, startRun, URGENT_RUN, WaitBudget } from '../../nodes/shared/transport/state';
 import { SendRate } from '../../nodes/shared/transport/sendRate';
-import { WaitBudget } from '../../nodes/shared/transport/waitBudget';
 import { type RateLimitConfig } from '../../sandbox/rateLimit';
 import { at, fakeContext, flush, limitedService, ok, r429, runGets, seedRandom, settle, T0 } from './sendRateBench';
 

@@ -6,8 +6,8 @@ import { getEventListeners } from 'events';
 import { router } from '../../nodes/Recruiting/actions/router';
 import { recruitingRequest } from '../../nodes/shared/transport/request';
 import { SendRate, type SendTicket } from '../../nodes/shared/transport/sendRate';
-import { runOf, startRun } from '../../nodes/shared/transport/state';
-import { RateLimitWaitExceeded, WaitBudget } from '../../nodes/shared/transport/waitBudget';
+import { runOf, startRun, WaitBudget } from '../../nodes/shared/transport/state';
+import { RateLimitWaitExceeded } from '../../nodes/shared/transport/classify';
 import { testNode } from '../harness/testNode';
 import { fakeContext, flush, limitedService, ok, runGets, settle, T0 } from './sendRateBench';
 

@@ -4,7 +4,7 @@
  * request answered after a 20 ms round trip.
  */
 import { SendRate } from '../../nodes/shared/transport/sendRate';
-import { WaitBudget } from '../../nodes/shared/transport/waitBudget';
+import { WaitBudget } from '../../nodes/shared/transport/state';
 import { RateLimiter, type RateLimitConfig } from '../../sandbox/rateLimit';
 import { flush, seedRandom, T0 } from './sendRateBench';
 

@@ -1,8 +1,6 @@
 import { headerOf, type Headers } from './types';
 
-/** What answers say of the service's limit. Here alone the wall clock is read: a date or an epoch time becomes seconds from now. */
-
-/** Retry-After as seconds from `now`: seconds or an HTTP date; undefined if absent or unreadable. */
+/** Retry-After as seconds from `now` (the wall clock): seconds or an HTTP date; undefined if absent or unreadable. */
 export function retryAfterSeconds(value: string | undefined, now = Date.now()): number | undefined {
 	if (value === undefined || value.trim() === '') return undefined;
 	const seconds = Number(value);
@@ -27,7 +25,7 @@ const parameter = (field: string, name: string) => {
 /**
  * The allowance an answer states: the IETF fields (`RateLimit: "p";r=…;t=…` with `RateLimit-Policy:
  * "p";q=…;w=…`), their earlier draft (`RateLimit-Remaining`, `-Reset`, `-Limit`) or `X-RateLimit-*`
- * (a reset in seconds, or an epoch time in seconds or milliseconds).
+ * (a reset in seconds, or an epoch time in seconds or milliseconds, read on the wall clock).
  */
 export function readAllowance(headers: Headers | undefined, now = Date.now()): StatedAllowance | undefined {
 	const structured = headerOf(headers, 'ratelimit') ?? '';

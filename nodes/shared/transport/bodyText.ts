@@ -1,10 +1,7 @@
 import { redactDocument, redactSecrets } from './redact';
 import { headerOf, type FullResponse } from './types';
 
-/**
- * The text of an answer's body as a reader would see it: an HTML page (a WAF's or proxy's error
- * page) as its visible text, anything else as it came, secrets hidden, cut to an excerpt.
- */
+/** The text of an answer's body as a reader would see it: an HTML page as its visible text, secrets hidden. */
 
 /** How many characters of an answer that is no problem document an error quotes. */
 export const BODY_EXCERPT_LENGTH = 200;
@@ -25,12 +22,8 @@ function decodeEntities(text: string): string {
 	});
 }
 
-/**
- * The text a reader sees on an HTML page (a WAF's or proxy's error page): tags, comments, scripts
- * and styles dropped, entities decoded; the page's title where its body has no text. One pass
- * with indexOf, linear in the page read.
- */
-export function htmlToText(html: string): string {
+/** The text a reader sees on an HTML page, else its title; one pass, linear in the page read. */
+function htmlToText(html: string): string {
 	const page = html.slice(0, HTML_READ_LENGTH);
 	const lower = page.toLowerCase();
 	let text = '';
@@ -68,32 +61,25 @@ export function htmlToText(html: string): string {
 
 /** An answer that is an HTML page. */
 export function isHtmlAnswer(response: FullResponse): boolean {
-	return typeof response.body === 'string' && isHtml(response.body, headerOf(response.headers, 'content-type'));
-}
-
-function isHtml(body: string, contentType: string | undefined): boolean {
-	if (contentType !== undefined && /html/i.test(contentType)) return true;
+	const { body } = response;
+	if (typeof body !== 'string') return false;
+	if (/html/i.test(headerOf(response.headers, 'content-type') ?? '')) return true;
 	return /^\s*<(?:!doctype\s+html|html|head|body)[\s>]/i.test(body.slice(0, 200));
 }
 
-/**
- * What an error quotes of an answer that is no problem document (a WAF's or proxy's page in text
- * or HTML, a JSON array, an object of some other gateway): its first BODY_EXCERPT_LENGTH
- * characters as text, secrets hidden first (redactSecrets), so a cut never shows part of one.
- */
+/** What an error quotes of an answer that is no problem document: its start as text, secrets hidden before the cut. */
 export function bodyExcerpt(response: FullResponse): string | undefined {
 	const { body } = response;
 	if (body === undefined || body === null || body === '') return undefined;
 	let text: string;
 	if (typeof body === 'string') {
-		text = isHtml(body, headerOf(response.headers, 'content-type')) ? htmlToText(body) : body.slice(0, HTML_READ_LENGTH).replace(/\s+/g, ' ').trim();
+		text = isHtmlAnswer(response) ? htmlToText(body) : body.slice(0, HTML_READ_LENGTH).replace(/\s+/g, ' ').trim();
 	} else if (typeof body === 'object' && Object.keys(body).length === 0) {
 		return undefined;
 	} else {
 		text = JSON.stringify(redactDocument(body)) ?? '';
 	}
-	// Redacted on ten times what is shown: a secret that begins within the excerpt is whole in it
-	// (keys and tokens are far shorter), and the expressions never run over megabytes.
+	// Redacted on ten times what is shown: a secret that begins within the excerpt is whole in it.
 	text = redactSecrets(text.slice(0, 10 * BODY_EXCERPT_LENGTH));
 	if (text === '') return undefined;
 	return text.length > BODY_EXCERPT_LENGTH ? `${text.slice(0, BODY_EXCERPT_LENGTH)}…` : text;

@@ -1,8 +1,4 @@
-/**
- * What kind of failure an answer or a thrown error is: a problem document, no answer at all, a
- * request n8n refused to send, a time-out. The transport decides what to do from these; errors.ts
- * words them.
- */
+/** What kind of failure an answer, a thrown error or a request not sent is; errors.ts words them. */
 
 export interface ProblemDocument {
 	type?: string;
@@ -13,9 +9,9 @@ export interface ProblemDocument {
 	errors?: Record<string, string[] | string>;
 }
 
-/** A body that can be read as a problem document (an object; its fields may be missing). */
-export function isProblem(body: unknown): body is ProblemDocument {
-	return typeof body === 'object' && body !== null && !Array.isArray(body);
+/** An object, not null nor an array: a body read as a problem document (its fields may be missing), a list's entry. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** How n8n's network layer marks an error that trying again cannot cure (its SSRF guard's, among others). */
@@ -23,11 +19,7 @@ const N8N_NON_RETRYABLE = Symbol.for('n8n.backend-network.non-retryable-error');
 /** Node's codes for a request that was never sent: the URL or its options were refused before any connection. */
 const NOT_SENT_CODES = new Set(['ERR_INVALID_URL', 'ERR_INVALID_PROTOCOL', 'ERR_INVALID_ARG_TYPE', 'ERR_INVALID_ARG_VALUE', 'ERR_UNESCAPED_CHARACTERS']);
 
-/**
- * The part of a failure that says n8n (or Node) refused to send the request (an SSRF block, an
- * invalid URL), looked for along the error's causes; undefined for anything else. Such a request is
- * not retried, and the user is told what was refused, not that the service "could not be reached".
- */
+/** Where along its causes a failure says n8n (or Node) refused to send the request (an SSRF block, an invalid URL). */
 export function refusedByN8n(error: unknown): Error | undefined {
 	let level: unknown = error;
 	for (let depth = 0; depth < 6 && level instanceof Error; depth++) {
@@ -62,4 +54,29 @@ export function networkFailureOf(error: Error): { code: string | undefined; caus
 		/timeout/i.test(error.message) ||
 		/timeout/i.test(causeMessage);
 	return { code, causeMessage, timedOut };
+}
+
+/** A request that would have to wait for the service longer than its run may. */
+export class RateLimitWaitExceeded extends Error {
+	constructor(
+		/** Seconds the service asked to wait from now, uncapped. */
+		readonly askedSeconds: number,
+		readonly budgetMs: number,
+		readonly waitedMs: number,
+		/** The answer that asked: 429 (rate limited) or 503 (unavailable). */
+		readonly status = 429,
+		/** Seconds until this process tries again (a pause is capped). */
+		readonly retrySeconds = askedSeconds,
+		/** Whether the service said how long, or the wait is the node's back-off. */
+		readonly stated = true,
+	) {
+		super('The service asked to wait longer than this run may wait');
+	}
+}
+
+/** A request whose run failed while it waited to be sent: it is not sent. */
+export class RunCancelled extends Error {
+	constructor() {
+		super('Not sent: the run had already failed');
+	}
 }

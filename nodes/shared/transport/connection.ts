@@ -7,23 +7,18 @@ import type { RecruitingContext } from './types';
 
 /** The credential and the URL every request is built on, read once per execution context (state.ts). */
 
-/** Part of the transport's surface since the Base URL rule moved out of it. */
 export { isLoopbackHost } from '../baseUrl';
 
 export const CREDENTIAL_TYPE = 'recruitingApi';
 
-export const API_VERSION_PATH = '/v1.0';
+const API_VERSION_PATH = '/v1.0';
 
 /** A path segment an HTTP client would resolve instead of sending (`.` and `..`, even percent-encoded). */
 export function isDotSegment(value: string): boolean {
 	return value === '.' || value === '..';
 }
 
-/**
- * Joins raw path segments, each percent-encoded into its own segment, so an id such as
- * `a/../b?x#y` can never reach another path. Ids are validated before this (see validation.ts);
- * a dot segment here is a programming error.
- */
+/** Joins raw path segments, each percent-encoded, so an id such as `a/../b?x#y` can never reach another path. */
 export function resourcePath(...segments: string[]): string {
 	return segments
 		.map((segment) => {
@@ -47,14 +42,11 @@ interface Connection {
 	accountKey: string;
 }
 
-/**
- * Read once per execution context (a node run, a webhook call, a hook): the credential cannot
- * change within one, and decrypting it for every page or item was a measurable part of each request.
- */
 export async function accountKeyOf(this: RecruitingContext): Promise<string> {
 	return (await connectionOf.call(this)).accountKey;
 }
 
+/** Read once per run: the credential cannot change within one, and decrypting it is costly. */
 export function connectionOf(this: RecruitingContext): Promise<Connection> {
 	return runOf(this).once('connection', async () => await readConnection.call(this));
 }

@@ -2,20 +2,20 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { notTheService } from '../baseUrl';
 import { bodyExcerpt, isHtmlAnswer } from './bodyText';
-import { isProblem, networkFailureOf, type ProblemDocument } from './classify';
+import { isObject, networkFailureOf, type ProblemDocument, type RateLimitWaitExceeded } from './classify';
 import { isIdempotent } from './policy';
 import { redactDocument, redactSecrets } from './redact';
-import type { RateLimitWaitExceeded } from './waitBudget';
 import { headerOf, type FullResponse, type RecruitingRequest } from './types';
 
-/**
- * What the user reads when a request fails: problem documents, network failures, redirects and
- * malformed answers, each turned into an n8n error naming the request. What kind of failure it is
- * is classify.ts's to say; the text of a body is bodyText.ts's.
- */
+/** What the user reads when a request fails, as an n8n error naming the request (what kind of failure: classify.ts). */
+
+/** The problem document of an answer, never with a signing key it may have echoed; empty for none. */
+function problemOf(response: FullResponse | undefined): ProblemDocument {
+	return (response && isObject(response.body) ? redactDocument(response.body) : {}) as ProblemDocument;
+}
 
 /** Every field error of a problem document, one line each: `title: must be 1 to 100 characters`. */
-export function describeFieldErrors(errors: ProblemDocument['errors']): string[] {
+function describeFieldErrors(errors: ProblemDocument['errors']): string[] {
 	if (!errors || typeof errors !== 'object') return [];
 	return Object.entries(errors).map(([field, messages]) => {
 		const text = Array.isArray(messages) ? messages.join('; ') : String(messages);
@@ -30,9 +30,8 @@ export function problemError(
 	attempts = 1,
 ): NodeApiError {
 	const status = response.statusCode;
-	// What the service says is shown to the user: never a signing key it may have echoed.
-	const problem = (isProblem(response.body) ? redactDocument(response.body) : {}) as ProblemDocument;
-	const detailLines = [problem.detail, ...describeFieldErrors(problem.errors)].filter(
+	const problem = problemOf(response);
+	let detailLines = [problem.detail, ...describeFieldErrors(problem.errors)].filter(
 		(line): line is string => typeof line === 'string' && line !== '',
 	);
 	// Not a problem document (none of its fields): what came back is quoted, or only "HTTP 403" is left.
@@ -50,15 +49,14 @@ export function problemError(
 	} else if (status === 404 && request.notFound) {
 		message = `The ${request.notFound} was not found`;
 		// n8n shows the message as the title and the description below it: not the same thing twice.
-		const restated = (line: string) => /not found/i.test(line) && quotedIn(message).some((id) => line.includes(id));
-		const rest = detailLines.filter((line) => !restated(line));
-		detailLines.splice(0, detailLines.length, ...rest);
+		const quoted = message.split('"').filter((id, i) => i % 2 === 1 && id !== '');
+		detailLines = detailLines.filter((line) => !/not found/i.test(line) || !quoted.some((id) => line.includes(id)));
 		if (detailLines.length === 0) {
 			detailLines.push(`${request.method} ${request.path} answered 404: check the ID, and that it belongs to the credential's company`);
 		}
 	}
 	if (excerpt !== undefined) detailLines.push(`The answer is not a problem document; it begins: ${excerpt}`);
-	const elsewhere = notTheService(status, isHtmlAnswer(response), isProblem(response.body) && !excerpt);
+	const elsewhere = notTheService(status, isHtmlAnswer(response), isObject(response.body) && !excerpt);
 	if (elsewhere !== undefined) {
 		// n8n shows only the message where publishing fails: it must say the cause.
 		if (!request.notFound) message = `HTTP ${status} from something that is not the recruiting service: check the credential's Base URL`;
@@ -76,19 +74,13 @@ export function problemError(
 export function describeSeconds(seconds: number): string {
 	const whole = Math.max(0, Math.ceil(seconds));
 	if (whole < 60) return `${whole} s`;
-	if (whole < 3600) {
-		const rest = whole % 60;
-		return rest === 0 ? `${Math.floor(whole / 60)} min` : `${Math.floor(whole / 60)} min ${rest} s`;
-	}
-	const minutes = Math.round((whole % 3600) / 60);
-	return minutes === 0 ? `${Math.floor(whole / 3600)} h` : `${Math.floor(whole / 3600)} h ${minutes} min`;
+	const [unit, name, rest, restName] = whole < 3600 ? [60, 'min', whole % 60, 's'] : [3600, 'h', Math.round((whole % 3600) / 60), 'min'];
+	return `${Math.floor(whole / unit)} ${name}${rest === 0 ? '' : ` ${rest} ${restName}`}`;
 }
 
 /**
- * The service asked to wait longer than the run may (Request Options → Max Wait for Rate Limits):
- * rate limiting (429) or unavailable (503), the wait as it asked it (or as waited), and what the
- * node does. Its `waitSeconds` says how long it asked: the router adds how many items were done,
- * and an AI agent's tool hands the model that wait as text.
+ * The service asked to wait longer than the run may (Max Wait for Rate Limits). `waitSeconds`: the
+ * router adds how many items were done, and an AI agent's tool hands the model that wait as text.
  */
 export class RateLimitWaitError extends NodeApiError {
 	private itemsDoneNoted = false;
@@ -117,7 +109,7 @@ export function rateLimitWaitError(
 	exceeded: RateLimitWaitExceeded,
 	refused: FullResponse | undefined,
 ): RateLimitWaitError {
-	const problem = (refused && isProblem(refused.body) ? redactDocument(refused.body) : {}) as ProblemDocument;
+	const problem = problemOf(refused);
 	const unavailable = exceeded.status === 503;
 	const asked = describeSeconds(exceeded.askedSeconds);
 	const budget =
@@ -157,10 +149,7 @@ export function rateLimitWaitOf(error: unknown): number | undefined {
 	return error instanceof RateLimitWaitError ? error.waitSeconds : undefined;
 }
 
-/**
- * A request not sent because its run had already failed or was stopped (sendRate.ts's
- * RunCancelled): the router reports the failure that ended the run instead.
- */
+/** A RunCancelled request, as the node reports it: the router reports the failure that ended the run instead. */
 export class RunCancelledError extends NodeOperationError {}
 
 export function runCancelledError(node: INode, request: RecruitingRequest, cause: Error): RunCancelledError {
@@ -168,11 +157,6 @@ export function runCancelledError(node: INode, request: RecruitingRequest, cause
 		description: `${request.method} ${request.path} was not sent.`,
 		itemIndex: request.itemIndex,
 	});
-}
-
-/** The values a message quotes: `The note "n_1" of candidate "c_1"` → n_1, c_1. */
-function quotedIn(message: string): string[] {
-	return message.split('"').filter((_, i) => i % 2 === 1 && _ !== '');
 }
 
 export function networkError(node: INode, request: RecruitingRequest, error: Error, attempts = 1): NodeApiError {
@@ -199,11 +183,7 @@ export function notSentError(node: INode, request: RecruitingRequest, refused: E
 	});
 }
 
-/**
- * Anything n8n's helper threw that is not a missing answer (a credential that cannot be read, a
- * request it refused to send): n8n's own errors pass as they are, anything else is wrapped so
- * the user sees it on the node.
- */
+/** Anything else n8n's helper threw: n8n's own errors pass as they are, any other is wrapped to show on the node. */
 export function asNodeError(node: INode, request: RecruitingRequest, error: unknown): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	const message = error instanceof Error ? error.message : String(error);
@@ -212,10 +192,8 @@ export function asNodeError(node: INode, request: RecruitingRequest, error: unkn
 		itemIndex: request.itemIndex,
 	});
 }
-/**
- * A 3xx is never followed (see `disableFollowRedirect`): the API does not redirect, and a
- * redirect to another host would take the token with it. The error names where it pointed.
- */
+
+/** A 3xx is never followed: the API does not redirect, and one to another host would take the token with it. */
 export function redirectError(node: INode, request: RecruitingRequest, response: FullResponse): NodeApiError {
 	const location = headerOf(response.headers, 'location') ?? '(no Location header)';
 	return new NodeApiError(node, { httpCode: String(response.statusCode), location } as JsonObject, {

@@ -1,10 +1,6 @@
 import type { IHttpRequestMethods } from 'n8n-workflow';
 
-/**
- * How the transport behaves for a caller: the fixed numbers every request starts from, and what
- * a node may set per input item. The transport knows no node's parameters: a node that has
- * options of its own hands them over as an `ItemPolicySource` when it starts its run (state.ts).
- */
+/** The numbers every request starts from, and what a node may set per input item (it knows no node's parameters). */
 
 export interface RequestPolicy {
 	/** Per attempt, in milliseconds. */
@@ -33,11 +29,7 @@ export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 5 * 60_000;
 /** What an urgent run may wait (a picker, a hook, a webhook call): someone is looking at the editor, or a sender waits. */
 export const SHORT_MAX_RATE_LIMIT_WAIT_MS = 30_000;
 
-/**
- * What a node sets for the requests of one input item. Each is asked only when the transport
- * needs it (so an option that does not apply is never read, nor refused), and may throw to refuse
- * a value. Undefined: the transport's own choice.
- */
+/** What a node sets per input item, asked only when needed (an option that does not apply is never read); may throw. */
 export interface ItemPolicySource {
 	/** Per-attempt timeout of this item's requests, in milliseconds. */
 	timeoutMs?(itemIndex: number): number | undefined;

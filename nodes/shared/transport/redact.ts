@@ -1,12 +1,6 @@
-/**
- * Secrets hidden from text the service sends back before it reaches an error message, execution
- * data or a log.
- */
+/** Secrets hidden from text the service sends back before it reaches an error message, execution data or a log. */
 
-/**
- * Names under which a secret travels: a webhook's `signing_key`, and the usual names of tokens,
- * passwords and keys (`access_token`, `client_secret`, `api_key`, `apiKey`…).
- */
+/** Names under which a secret travels: a webhook's `signing_key`, tokens, passwords and keys. */
 const SECRET_NAME = String.raw`(?:signing[_ -]?key|[a-z_]*secret|[a-z_]*token|passw(?:or)?d|api[_-]?key)`;
 
 /** `"name": "value` in JSON, the value possibly cut off: the quote is put back after the mark. */
@@ -19,12 +13,8 @@ const TEXT_SECRET = new RegExp(String.raw`\b(${SECRET_NAME})(\s*[:=]\s*|\s+)([A-
 const AUTHORIZATION_VALUE = /\b(Bearer|Basic)(\s+)[A-Za-z0-9+/=_.~-]+/gi;
 
 /**
- * Text from the service shown in an error (a body excerpt, a problem document's title, detail or
- * field errors): a webhook's `signing_key` could be in it, and error texts end up in execution
- * data and logs. Hides secrets by their form or their name: `whsec_…` values, bearer and basic
- * credentials, and the value given under a secret's name (JSON, escaped JSON, `name=value`,
- * `name: value`). Paths, IDs and other long words stay as they are: an error must still say which
- * record or path it is about.
+ * Hides secrets by their form or their name: `whsec_…` values, bearer and basic credentials, the
+ * value under a secret's name. Paths, IDs and other long words stay: an error must say what it is about.
  */
 export function redactSecrets(text: string): string {
 	return text

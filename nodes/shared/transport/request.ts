@@ -1,19 +1,11 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { CREDENTIAL_TYPE, connectionOf } from './connection';
-import { isTransportFailure, refusedByN8n } from './classify';
+import { isTransportFailure, RateLimitWaitExceeded, refusedByN8n } from './classify';
 import { asNodeError, networkError, notSentError, parseBody, problemError, rateLimitWaitError, redirectError, runCancelledError } from './errors';
 import { DEFAULT_POLICY, isIdempotent } from './policy';
-import { RateLimitWaitExceeded, WaitBudget } from './waitBudget';
-import { runOf, sendRateFor } from './state';
+import { runOf, sendRates, WaitBudget } from './state';
 import { headerOf, type FullResponse, type RecruitingContext, type RecruitingRequest } from './types';
-
-/**
- * One request to the service, shared by both nodes: the credential's send rate, retries and the
- * attempt's time bound. The credential and URL are in connection.ts, error texts in errors.ts, the
- * numbers in policy.ts, what lives per run and per credential in state.ts; walking a list page by
- * page is in paging.ts.
- */
 
 /** Full jitter: anywhere from 0 to the doubled ceiling, so retries of many requests spread out. */
 function backoffMs(ceilingMs: number, retry: number): number {
@@ -21,11 +13,10 @@ function backoffMs(ceilingMs: number, retry: number): number {
 }
 
 /**
- * One call to the service. Returns the parsed body (undefined for an empty answer).
- * A 429 is a refusal before processing: it is waited out for every method, a write too (the one
- * retry of a write that is safe), for as long as the run's wait budget lasts. A 503 (overload) is
- * waited out the same way (a POST: see below). Other 5xx and network failures are retried only for
- * idempotent methods, so a POST is never sent twice blindly.
+ * One call to the service, shared by both nodes: the parsed body (undefined for an empty answer),
+ * through the credential's send rate, with retries and a time bound per attempt. A 429 is a refusal
+ * before processing, waited out for every method (a write too) within the run's wait budget, as is
+ * a 503 a POST may resend; other 5xx and network failures are retried only for idempotent methods.
  */
 export async function recruitingRequest<T = IDataObject>(
 	this: RecruitingContext,
@@ -37,7 +28,7 @@ export async function recruitingRequest<T = IDataObject>(
 	const timeoutMs = request.itemIndex === undefined ? undefined : run.items?.timeoutMs?.(request.itemIndex);
 	const policy = { ...DEFAULT_POLICY, ...(timeoutMs !== undefined && { timeoutMs }), ...request.policy };
 	const connection = await connectionOf.call(this);
-	const sendRate = sendRateFor(connection.sendRateKey);
+	const sendRate = sendRates.for(connection.sendRateKey);
 	const budget =
 		policy.maxRateLimitWaitMs === undefined ? run.waitBudget : new WaitBudget(policy.maxRateLimitWaitMs, run.waitBudget.urgent);
 	const options: IHttpRequestOptions = {
@@ -68,9 +59,8 @@ export async function recruitingRequest<T = IDataObject>(
 		}
 		let response: FullResponse;
 		try {
-			// `timeout` only bounds a silent socket: an answer trickling in could hold a call for
-			// much longer. The signal bounds the whole attempt (in a workflow execution n8n puts its
-			// own cancel signal in its place; hooks, deliveries and pickers keep this one).
+			// `timeout` only bounds a silent socket; the signal bounds the whole attempt (in a workflow
+			// execution n8n puts its own cancel signal in its place).
 			response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
 				CREDENTIAL_TYPE,
@@ -80,8 +70,7 @@ export async function recruitingRequest<T = IDataObject>(
 		} catch (error) {
 			// Stopped by the user: no sign of how the service is doing, and nothing to retry.
 			const stopped = 'getExecutionCancelSignal' in this && this.getExecutionCancelSignal()?.aborted === true;
-			// Refused by n8n itself (an SSRF block, an invalid URL): never sent, so neither a sign of the
-			// service's health nor worth another try.
+			// Refused by n8n itself (an SSRF block, an invalid URL): never sent, and not worth another try.
 			const notSent = refusedByN8n(error);
 			ticket.done(stopped || notSent ? 'cancelled' : 'failed');
 			if (notSent && !stopped) throw notSentError(node, request, notSent);
@@ -96,13 +85,11 @@ export async function recruitingRequest<T = IDataObject>(
 		const status = response.statusCode;
 		ticket.done({ status, headers: response.headers });
 		run.noteServiceDate(headerOf(response.headers, 'date'));
-		// A 503 says the service could not handle the request (RFC 9110), but a gateway's (Envoy's
-		// "reset before headers") may come after the service acted on it. A server that states when to
-		// come back (Retry-After) refused it whole; without that, a POST is not sent again.
+		// A gateway's 503 may come after the service acted on the request; one that says when to come
+		// back (Retry-After) refused it whole. Without that, a POST is not sent again.
 		const overload = status === 503 && (retryable || headerOf(response.headers, 'retry-after') !== undefined);
 		if (status === 429 || overload) {
-			// The send rate pauses every request of the credential (until the Retry-After, or backing off);
-			// the next acquire waits it out or, past the run's budget, fails (at once with no budget).
+			// The send rate pauses the credential; the next acquire waits it out or, past the budget, fails.
 			refused = response;
 			if (budget.maxMs === 0) throw rateLimitWaitError(node, request, sendRate.exceeded(budget), refused);
 			continue;

@@ -1,10 +1,9 @@
+import { sleep } from 'n8n-workflow';
 import type { Headers } from './types';
-import { monotonicClock, RateLimitWaitExceeded, RunCancelled, type Clock, type WaitBudget } from './waitBudget';
+import { RateLimitWaitExceeded, RunCancelled } from './classify';
+import type { WaitBudget } from './state';
 
-/**
- * The send rate's queue (the model is in sendRate.ts): who waits, in which order, through which
- * pause, and what each waiting run is charged. No timer outlives an empty queue.
- */
+/** The send rate's queue (the model is in sendRate.ts): who waits, in which order, and what each run is charged. */
 
 /** One request's passage: sent when `acquire` resolves, reported with `done`. */
 export interface SendTicket {
@@ -19,19 +18,13 @@ export abstract class SendQueue {
 	protected pausedUntil = 0;
 	/** What the service asked with the pause in force, uncapped, its status, and whether it said how long. */
 	protected asked = { until: 0, status: 429, stated: false };
-	protected idleSince: number | undefined;
+	protected idleSince: number | undefined = performance.now();
 	private readonly queue: Waiter[] = [];
 	private pumping = false;
 	private wake: (() => void) | undefined;
-	private readonly wakeUp = () => this.signal();
-
-	constructor(protected readonly clock: Clock = monotonicClock) {
-		this.idleSince = clock.now();
-	}
 
 	/** Milliseconds until one more request may leave (0: now; Infinity: when an answer comes). */
 	protected abstract delay(now: number): number;
-	/** One request leaves. */
 	protected abstract sent(): void;
 	protected abstract onAnswer(sentAt: number, status: number, headers: Headers | undefined): void;
 	/** A request comes after nothing was in flight or waiting for `idleMs`. */
@@ -39,7 +32,7 @@ export abstract class SendQueue {
 
 	/** Resolves when this request may be sent; rejects with RateLimitWaitExceeded past `budget`, with RunCancelled once its run ended. */
 	acquire(budget: WaitBudget): Promise<SendTicket> {
-		const now = this.clock.now();
+		const now = performance.now();
 		if (budget.cancelled) return Promise.reject(new RunCancelled());
 		if (this.pausedUntil > now && !budget.allows(now, this.pausedUntil)) return Promise.reject(this.exceeded(budget));
 		if (this.idleSince !== undefined) this.resumed(now - this.idleSince);
@@ -48,7 +41,7 @@ export abstract class SendQueue {
 			const waiter: Waiter = { budget, queuedAt: now, resolve, reject };
 			const firstPatient = budget.urgent ? this.queue.findIndex((queued) => !queued.budget.urgent) : -1;
 			this.queue.splice(firstPatient < 0 ? this.queue.length : firstPatient, 0, waiter);
-			budget.whenCancelled(this.wakeUp);
+			budget.whenCancelled(this.signal);
 			this.signal();
 			if (!this.pumping) void this.pump();
 		});
@@ -56,29 +49,29 @@ export abstract class SendQueue {
 
 	/** What a request that may not wait that long is told: the wait the service asked, and who asked. */
 	exceeded(budget: WaitBudget): RateLimitWaitExceeded {
-		const seconds = (until: number) => Math.max(0, until - this.clock.now()) / 1000;
+		const seconds = (until: number) => Math.max(0, until - performance.now()) / 1000;
 		const { until, status, stated } = this.asked;
 		return new RateLimitWaitExceeded(seconds(until), budget.maxMs, budget.waited, status, seconds(this.pausedUntil), stated);
 	}
 
 	/** Whether nothing has been in flight or waiting for `ms` (the credential's send rate may be forgotten). */
 	idleFor(ms: number): boolean {
-		return this.idleSince !== undefined && this.clock.now() - this.idleSince >= ms;
+		return this.idleSince !== undefined && performance.now() - this.idleSince >= ms;
 	}
 
-	private signal(): void {
+	private readonly signal = () => {
 		const wake = this.wake;
 		this.wake = undefined;
 		wake?.();
-	}
+	};
 
 	/** Waits `ms` (Infinity: until woken), or less when an answer, a request or a cancelled run changes what may be sent. */
 	private async waitFor(ms: number): Promise<void> {
 		const woken = new Promise<void>((resolve) => (this.wake = resolve));
 		if (ms === Infinity) return await woken;
-		// Woken early, the timer is cleared: nothing keeps the process waiting for it.
+		// Woken early, the timer is cleared (n8n's sleep rejects when aborted): nothing keeps the process waiting for it.
 		const timer = new AbortController();
-		await Promise.race([this.clock.sleep(ms, timer.signal), woken]);
+		await Promise.race([sleep(ms, timer.signal).catch(() => undefined), woken]);
 		timer.abort();
 		this.wake = undefined;
 	}
@@ -89,7 +82,7 @@ export abstract class SendQueue {
 			while (this.queue.length > 0) {
 				this.drop((waiter) => (waiter.budget.cancelled ? new RunCancelled() : undefined));
 				if (this.queue.length === 0) break;
-				const now = this.clock.now();
+				const now = performance.now();
 				if (this.pausedUntil > now) {
 					await this.waitOutPause(now);
 					continue;
@@ -108,7 +101,6 @@ export abstract class SendQueue {
 		}
 	}
 
-	/** Rejects the waiters `reason` gives an error for. */
 	private drop(reason: (waiter: Waiter) => Error | undefined): void {
 		for (const waiter of [...this.queue]) {
 			const error = reason(waiter);
@@ -125,7 +117,7 @@ export abstract class SendQueue {
 		if (this.queue.length === 0) return;
 		const waiting = [...this.queue];
 		await this.waitFor(until - now);
-		const after = Math.min(until, this.clock.now());
+		const after = Math.min(until, performance.now());
 		for (const waiter of waiting) waiter.budget.charge(Math.max(now, waiter.queuedAt), after);
 	}
 
@@ -145,6 +137,6 @@ export abstract class SendQueue {
 	}
 
 	private noteIfIdle(): void {
-		if (this.inFlight === 0 && this.queue.length === 0) this.idleSince ??= this.clock.now();
+		if (this.inFlight === 0 && this.queue.length === 0) this.idleSince ??= performance.now();
 	}
 }

@@ -8,45 +8,36 @@ export type { SendTicket } from './sendQueue';
  * How fast one credential sends: one SendRate per credential in this process (state.ts), shared by
  * every run, picker and hook that uses it, since they share the service's allowance.
  *
- * 1. The service publishes no limit, so only a throttling answer (a 429, or a 503: overload) teaches
- *    it anything; any other failure is the request's own.
- * 2. At a throttle the rate is cut to BETA of the rate refused (what got through in the last
- *    RECENT_MS, or the rate in force if lower) and then grows as a cubic of the time since that
- *    throttle (CUBIC, as the AWS SDKs' adaptive retry mode), so a rate learned too low comes back
- *    by itself and processes sharing one credential converge without knowing of each other.
+ * 1. The service publishes no limit, so only a throttle (a 429, or a 503: overload) teaches it
+ *    anything; any other failure is the request's own.
+ * 2. A throttle cuts the rate to BETA of the rate refused, which then grows as a cubic of the time
+ *    since (CUBIC, as the AWS SDKs' adaptive retry), so a rate learned too low comes back by itself
+ *    and processes sharing one credential converge without knowing of each other.
  * 3. Requests leave through a token bucket at that rate (none before the first throttle), at most
- *    MAX_IN_FLIGHT at once, doubling from one after a quiet spell; where answers state the allowance,
- *    no more than what is left, at its stated rate, and an answer that says none is left is a
- *    throttle announced before any refusal.
- * 4. Nothing leaves before the service's Retry-After, or an exhausted allowance's reset, or else a
- *    jittered back-off doubled for each refusal in a row; each waiting run is charged the pause, and
- *    a request that may not wait that long (Max Wait for Rate Limits) fails with what was asked.
- * 5. Urgent requests (someone waits: a picker, a key fetch, a hook) go before the runs' requests,
- *    which go in arrival order, and a cancelled run's queued requests are dropped unsent.
+ *    MAX_IN_FLIGHT at once, doubling from one after a quiet spell, and within what answers state of
+ *    the allowance, where "none left" is a throttle announced before any refusal.
+ * 4. Nothing leaves before the service's Retry-After, an exhausted allowance's reset or a jittered
+ *    back-off doubled for each refusal in a row; each waiting run is charged the pause, and a
+ *    request whose run may not wait that long (Max Wait for Rate Limits) fails.
+ * 5. Urgent requests (a picker, a key fetch, a hook) go before the runs' requests, which go in
+ *    arrival order, and a cancelled run's queued requests are dropped unsent.
  */
 
-/** The cut at a throttle: the rate restarts at this share of the rate refused. */
+/** The cut at a throttle: the share of the rate refused the rate restarts at. */
 const BETA = 0.8;
-/** Growth of the cubic, requests/s per s³: larger takes over a share another process left sooner, and probes (is refused) more often. */
+/** The cubic's growth: larger takes over a share another process left sooner, and is refused more often. */
 const SCALE = 0.1;
-/** The slowest rate: six requests a minute. */
+/** The slowest rate, requests a second. */
 const MIN_RATE = 0.1;
-/** The most requests of one credential in flight at once (what made Return All fast on a real network). */
+/** The most requests of one credential in flight at once. */
 export const MAX_IN_FLIGHT = 64;
-/** What got through in this span is the rate refused; a quiet spell this long starts the in-flight count from one again. */
+/** What got through in this span is the rate refused; a quiet spell this long starts in flight from one. */
 const RECENT_MS = 1000;
-/** Without a stated wait: the first back-off after a refusal, doubled for each further one in a row up to the most. */
+/** Without a stated wait: the first back-off, doubled for each further refusal in a row up to the most. */
 const FIRST_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 60_000;
 /** The longest pause one answer imposes: a Retry-After of a day must not silence a credential until n8n restarts. */
 export const MAX_PAUSE_MS = 60 * 60_000;
-
-/** What the last answer stated of the allowance: requests left (less those sent since), when whole again, the rate if stated. */
-interface Allowance extends StatedAllowance {
-	at: number;
-	left: number;
-	resetAt: number;
-}
 
 export class SendRate extends SendQueue {
 	/** CUBIC: the rate refused, when, and the seconds to come back to it; none before the first throttle. */
@@ -56,18 +47,18 @@ export class SendRate extends SendQueue {
 	/** When the answers of the last RECENT_MS that got through came. */
 	private through: number[] = [];
 	private cap = 1;
-	private allowance: Allowance | undefined;
-	/** Set by a refusal that said none was left, until an answer shows the allowance refilling: none left then waits for the reset. */
+	/** The last stated allowance: requests left (less those sent since), and when it is whole again. */
+	private allowance: (StatedAllowance & { at: number; left: number; resetAt: number }) | undefined;
+	/** A refusal said none was left; until an answer shows it refilling, none left waits for the reset. */
 	private windowed = false;
-	/** Set once an answer shows the allowance refilling as it is spent. */
+	/** An answer showed the allowance refilling as it is spent. */
 	private refills = false;
-
 	private throttlesInARow = 0;
 	/** When the latest throttle came: answers to requests sent before it are the same event. */
 	private throttledAt = -Infinity;
 
 	protected resumed(idleMs: number): void {
-		// After a quiet spell the service's bucket may be full and ours is: in flight doubles from one again.
+		// After a quiet spell the service's bucket may be full again, and ours is.
 		if (idleMs > RECENT_MS) this.cap = 1;
 	}
 
@@ -81,7 +72,7 @@ export class SendRate extends SendQueue {
 		const allowance = this.allowance;
 		// Whole again at its reset: its size if stated, else as the next answers say.
 		if (allowance && allowance.resetAt <= now) Object.assign(allowance, { remaining: allowance.limit ?? Infinity, left: allowance.limit ?? Infinity, resetAt: Infinity });
-		// Nothing left of it and no rate stated: the answers of those in flight say what refilled.
+		// None left and no rate stated: the answers of those in flight say what refilled.
 		if (allowance && allowance.left < 1 && allowance.rate === undefined && this.inFlight > 0) return Infinity;
 		const rate = this.rate(now);
 		this.tokens = rate === Infinity ? 1 : Math.min(Math.max(1, rate), this.tokens + (Math.max(0, now - this.refilledAt) / 1000) * rate);
@@ -89,7 +80,7 @@ export class SendRate extends SendQueue {
 		return this.tokens >= 1 ? 0 : Math.max(1, ((1 - this.tokens) / rate) * 1000);
 	}
 
-	/** Requests a second now: the cubic since the last throttle, at most the allowance's stated rate; Infinity: no pace. */
+	/** Requests a second now: the cubic since the last throttle, at most the stated rate; Infinity: no pace. */
 	private rate(now: number): number {
 		const cubic = this.cubic;
 		const grown = cubic ? Math.max(MIN_RATE, cubic.max + SCALE * ((now - cubic.at) / 1000 - cubic.k) ** 3) : Infinity;
@@ -97,19 +88,18 @@ export class SendRate extends SendQueue {
 	}
 
 	protected onAnswer(sentAt: number, status: number, headers: Headers | undefined): void {
-		const now = this.clock.now();
+		const now = performance.now();
 		const stated = readAllowance(headers);
 		const before = this.allowance;
-		// More left than the last answer said, with neither its reset nor a pause between: it refills as it is spent.
-		// (Not the whole allowance again: a reset stated in whole seconds may come late.)
+		// More left than the last answer said, with neither its reset nor a pause between: it refills as
+		// it is spent. (Not the whole allowance again: a reset stated in whole seconds may come late.)
 		const refilling = stated && before && stated.remaining > before.remaining && stated.remaining < (stated.limit ?? Infinity) - 1;
 		if (refilling && before.resetAt > now && this.pausedUntil <= before.at) {
 			this.windowed = false;
 			this.refills = true;
 		}
-		// An answer without allowance headers leaves nothing stated to follow.
 		this.allowance = stated && { at: now, left: stated.remaining - this.inFlight, resetAt: now + (stated.resetSeconds ?? Infinity) * 1000, ...stated };
-		// A 503 is overload (RFC 9110), nginx limit_req's default refusal among others: waited out as a 429.
+		// A 503 is overload (RFC 9110), nginx limit_req's default refusal among others.
 		if (status === 429 || status === 503) return this.onThrottle(sentAt, now, status, headers, stated);
 		// One request's failure (a bad record, a lost connection) says nothing of the allowance.
 		if (status >= 500) return;
@@ -117,28 +107,28 @@ export class SendRate extends SendQueue {
 		this.cap = Math.min(MAX_IN_FLIGHT, this.cap + 1);
 		this.through.push(now);
 		while (this.through[0] <= now - RECENT_MS) this.through.shift();
-		// None left, with no rate stated to pace by: a throttle announced before any refusal, the same
-		// cut, and nothing leaves before the reset (what the service said it would take again).
+		// None left, no rate stated: a throttle announced before any refusal, and nothing leaves
+		// before the reset once a refusal showed the service means it.
 		if (stated?.remaining === 0 && stated.rate === undefined && stated.resetSeconds !== undefined) {
 			this.cut(sentAt, now);
 			if (this.windowed) this.pause(now, stated.resetSeconds * 1000, 429, true);
 		}
 		// None left of an allowance seen refilling at a stated rate, where the last answer left some:
-		// others spend it too (alone, the rate would keep some left), so the same cut.
+		// others spend it too (alone, the rate would keep some left).
 		if (stated?.remaining === 0 && stated.rate !== undefined && this.refills && before && before.resetAt > now && before.remaining > 0) this.cut(sentAt, now);
 	}
 
-	/** CUBIC's cut, once per event: answers to requests sent before the last throttle are the same event. */
+	/** CUBIC's cut, once per event; false for an answer to a request sent before the last throttle. */
 	private cut(sentAt: number, now: number): boolean {
 		if (sentAt < this.throttledAt) return false;
 		this.throttledAt = now;
-		// The rate refused: what got through lately, or the rate in force if lower. Neither (a lone
-		// request, refusals in a row before any pace): nothing to cut, the pause does it.
+		// The rate refused: what got through lately, or the rate in force if lower; neither (a lone
+		// request, refusals before any pace): nothing to cut, the pause does it.
 		const measured = this.through.filter((at) => at > now - RECENT_MS).length / (RECENT_MS / 1000);
 		const refused = Math.min(this.rate(now), measured || Infinity);
 		const max = Math.max(MIN_RATE, refused);
 		if (refused < Infinity) this.cubic = { max, at: now, k: Math.cbrt((max * (1 - BETA)) / SCALE) };
-		// Whatever was in flight was refused at once: one at a time again, doubling with the answers.
+		// Whatever was in flight was refused at once: one at a time again.
 		this.cap = 1;
 		return true;
 	}
@@ -148,8 +138,8 @@ export class SendRate extends SendQueue {
 		const retryAfter = retryAfterSeconds(headerOf(headers, 'retry-after'));
 		// None left, and come back only at the reset (within its whole second): nothing refills before it.
 		if (stated?.remaining === 0 && (retryAfter ?? Infinity) >= (stated.resetSeconds ?? 0) - 1) this.windowed = true;
-		// Retry-After is the least wait; without it, an exhausted allowance's reset. Refusals in a row
-		// with nothing let through between them (a Retry-After of 0 again and again) back off too.
+		// Retry-After is the least wait, else an exhausted allowance's reset; refusals in a row with
+		// nothing through between them (a Retry-After of 0 again and again) back off too.
 		const told = retryAfter ?? (stated?.remaining === 0 ? stated.resetSeconds : undefined);
 		const inARow = this.throttlesInARow;
 		const askedMs = told === undefined ? this.backoff(inARow) : Math.max(told * 1000, inARow > 1 ? this.backoff(inARow - 1) : 0);
@@ -159,15 +149,15 @@ export class SendRate extends SendQueue {
 		this.refilledAt = this.pausedUntil;
 	}
 
-	/** Nothing leaves for `ms` (at most MAX_PAUSE_MS); `asked` keeps what the service asked, for the error of a run that may not wait. */
+	/** Nothing leaves for `ms`, capped; `asked` keeps what the service asked, for a run that may not wait. */
 	private pause(now: number, ms: number, status: number, stated: boolean): void {
 		if (now + ms >= this.asked.until) this.asked = { until: now + ms, status, stated };
 		this.pausedUntil = Math.max(this.pausedUntil, now + Math.min(MAX_PAUSE_MS, ms));
 	}
 
-	/** Jittered in the upper half of 1 s, 2 s, 4 s… for the n-th refusal in a row. */
+	/** Jittered in the upper half of the doubled back-off, for the n-th refusal in a row. */
 	private backoff(inARow: number): number {
 		const ceiling = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.max(0, inARow - 1));
-		return ceiling / 2 + (this.clock.random() * ceiling) / 2;
+		return ceiling / 2 + (Math.random() * ceiling) / 2;
 	}
 }

@@ -1,11 +1,6 @@
 /**
- * The one way the nodes keep several requests in flight: list pages (Return All, Limit, the
- * pickers' search, the dropdowns) and input items (the router's item concurrency).
- */
-
-/**
- * How many are in flight is the send rate's to decide (sendRate.ts: it learns what the service
- * allows, per credential); a walk's window only bounds what one list or one run has started and not
+ * The one way the nodes keep several requests in flight (list pages, input items). How many fly is
+ * the send rate's to decide; a walk's window only bounds what one list or run has started and not
  * yet taken, so a run of many items does not queue thousands of requests at once.
  */
 
@@ -21,11 +16,9 @@ export interface Walk<T> {
 }
 
 /**
- * Runs `start(first..last)` in index order with at most `window` started and not yet accepted,
- * and hands the results to `accept` in index order, exactly as one after another would. After a
- * failure (of a task or of `accept`) or a stop, nothing new starts; the call returns only when
- * every started task has settled, so no request outlives it, and then throws the failure of the
- * lowest index (the one a one-by-one run would have met first).
+ * Runs `start(first..last)` with at most `window` started and not yet accepted, handing results to
+ * `accept` in index order. After a failure or a stop nothing new starts; it returns once every
+ * started task settled, throwing the failure of the lowest index, as a one-by-one run would.
  */
 export async function walkInOrder<T>(walk: Walk<T>): Promise<void> {
 	const window = Math.max(1, Math.floor(walk.window));
