@@ -13,7 +13,8 @@
  *            --trigger-only (single-process suites: only the trigger's checks),
  *            --agent-only (single-process suites: only the AI agent and MCP checks),
  *            --polling-only (single-process and queue suites: only the polling trigger's checks),
- *            --pair-only (single-process and queue suites: only the two triggers as a pair)
+ *            --pair-only (single-process and queue suites: only the two triggers as a pair),
+ *            --examples-only (single-process suites: only the examples' checks)
  *
  * Per version: build, `npm pack`, install the tarball into a fresh n8n user folder by the command
  * README.md gives (scripts/e2e/readme.js runs it as written),
@@ -75,6 +76,7 @@ function parseArgs(argv) {
 			'agent-only': { type: 'boolean', default: false },
 			'polling-only': { type: 'boolean', default: false },
 			'pair-only': { type: 'boolean', default: false },
+			'examples-only': { type: 'boolean', default: false },
 			'n8n-env': { type: 'string', multiple: true, default: [] },
 		},
 		argv,
@@ -88,6 +90,7 @@ function parseArgs(argv) {
 		agentOnly: values['agent-only'],
 		pollingOnly: values['polling-only'],
 		pairOnly: values['pair-only'],
+		examplesOnly: values['examples-only'],
 		// KEY=VALUE for n8n (single-process, or every process of the queue stack), e.g. N8N_LOG_LEVEL=debug.
 		n8nEnv: Object.fromEntries(values['n8n-env'].map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
 	};
@@ -541,7 +544,13 @@ async function singleSuite(checks, version, tarball, o, prefix = `[${version}] `
 			withEventsTable(n8n, userFolder, (eventsCredential) =>
 				pairChecks(checks, n8n, sb, credential, { away: { stop: () => n8n.stop(), start: () => n8n.start() }, eventsCredential }),
 			);
+		// The examples on a smaller seed: the export's 12 expressions per row cost ~10 ms a row.
+		const examples = async () => {
+			await lib.reseedSandbox(sb, { applications: EXAMPLE_APPLICATIONS });
+			await withEventsTable(n8n, userFolder, (eventsCredential) => exampleChecks(checks, n8n, sb, credential, { applications: EXAMPLE_APPLICATIONS, eventsCredential }));
+		};
 		if (o.pairOnly) return await pair();
+		if (o.examplesOnly) return await examples();
 		if (o.pollingOnly) {
 			await pollingChecks(checks, n8n, sb, credential, { restart: true, durable: Boolean(o.durable) });
 			return;
@@ -567,9 +576,7 @@ async function singleSuite(checks, version, tarball, o, prefix = `[${version}] `
 		// n8n 2.x can give production and test URLs different hosts; 1.x takes both from WEBHOOK_URL.
 		if (Number(version.split('.')[0]) >= 2) await splitHostChecks(checks, sb, tarball, version);
 		if (o.triggerOnly) return;
-		// The examples on a smaller seed: the export's 12 expressions per row cost ~10 ms a row.
-		await lib.reseedSandbox(sb, { applications: EXAMPLE_APPLICATIONS });
-		await withEventsTable(n8n, userFolder, (eventsCredential) => exampleChecks(checks, n8n, sb, credential, { applications: EXAMPLE_APPLICATIONS, eventsCredential }));
+		await examples();
 		await tryWebhookCheck(checks, n8n, sb, credential);
 		// Pickers and Simplify are the editor's; checked on n8n 2.x (they reseed the sandbox: last).
 		if (Number(version.split('.')[0]) >= 2) await editorChecks(checks, n8n, sb, credential);
