@@ -250,7 +250,7 @@ async function start(o) {
 	await lib.buildAll();
 	const { tarball, dir: packDir } = await lib.packPackage();
 
-	const sb = await lib.startSandbox({ port: o.sandboxPort, seed: DEMO_SEED });
+	const sb = await lib.startSandbox({ port: o.sandboxPort, seed: DEMO_SEED, serviceRetries: true });
 	await ex.seedExampleRecords(sb.control);
 	say(`sandbox on ${sb.sandbox.url}`);
 	const tryThese = await assistantPrompts(sb);

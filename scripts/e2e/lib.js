@@ -58,9 +58,11 @@ function requireSandbox() {
  * The sandbox, in this process, plus a read-only copy of its seed (same sizes, same ids: the seed
  * is deterministic) so tests can pick records without an endpoint that lists them.
  */
-async function startSandbox({ port = 0, seed = {}, companyId = 'cmp_demo', token = 'sandbox-token', host } = {}) {
+async function startSandbox({ port = 0, seed = {}, companyId = 'cmp_demo', token = 'sandbox-token', host, serviceRetries = false } = {}) {
 	const sb = requireSandbox();
-	const sandbox = await sb.startSandbox({ port, seed, companyId, token, host });
+	// The suites count deliveries and executions: a failed event delivery is tried once unless a check
+	// sets a schedule (pairChecks.js). The demo retries as the service does.
+	const sandbox = await sb.startSandbox({ port, seed, companyId, token, host, deliveryRetryDelaysMs: serviceRetries ? undefined : [] });
 	const seeded = new sb.Store();
 	sb.seed(seeded, companyId, seed);
 	return { sandbox, seeded, control: makeControl(sandbox.url), apiBase: `${sandbox.url}/v1.0/${encodeURIComponent(companyId)}` };

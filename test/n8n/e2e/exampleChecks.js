@@ -9,7 +9,7 @@ const assert = require('assert');
 const path = require('path');
 const { execFile } = require('child_process');
 const { promisify } = require('util');
-const { waitFor, executionsOf, nodeItems, ROOT } = require('../../../scripts/e2e/lib');
+const { waitFor, executionsOf, nodeItems, reseedSandbox, ROOT } = require('../../../scripts/e2e/lib');
 const { EXAMPLES, SAFETY_NET_WEBHOOK_ID, TRY_WEBHOOK_ID, fillExample, readExample, seedExampleRecords, simplifiedApplication, webhookUrlOf } = require('../../../scripts/e2e/examples');
 const { triggerWorkflow } = require('../../../scripts/n8n/workflow');
 
@@ -140,6 +140,9 @@ async function exampleChecks(checks, n8n, sb, credential, { applications, events
 		} finally {
 			await deactivate(n8n, control, net, SAFETY_NET_WEBHOOK_ID, original.endpoint);
 			await deactivate(n8n, control, inbox);
+			// The application and candidate it made go: later checks compare the service with the seed.
+			await reseedSandbox(sb, { applications });
+			await seedExampleRecords(control);
 		}
 	});
 

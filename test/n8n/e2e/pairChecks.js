@@ -217,6 +217,7 @@ async function pairChecks(checks, n8n, sb, credential, { away, eventsCredential 
 		});
 	} finally {
 		if (wf) await n8n.api('POST', `/workflows/${wf.id}/deactivate`).catch(() => {});
+		// Back to trying once, as the suites' sandbox starts (scripts/e2e/lib.js).
 		await control.call('PUT', '/delivery-retries', { delaysMs: [] }).catch(() => {});
 	}
 	return figures;
