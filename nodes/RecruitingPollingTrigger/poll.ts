@@ -142,8 +142,9 @@ const pollWaitMs = (context: IPollFunctions) => Math.min(budgetOf(context) || DE
 
 /**
  * The poll n8n runs while publishing (or restarting, or taking over leadership): a throw fails the
- * activation. n8n names no poll's role: the activation poll is the first of its context, and the
- * durable scheduler gives each scheduled poll a context of its own and a budget other than n8n-core's default.
+ * activation. It is the first poll of its context, and n8n's activation mode says why it runs; but
+ * the durable scheduler runs each scheduled poll on a context of its own under the mode of a
+ * republish ('update'), and only its budget (not n8n-core's default) tells the two apart.
  */
 const N8N_DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
 const polledContexts = new WeakSet<object>();
@@ -151,7 +152,7 @@ const polledContexts = new WeakSet<object>();
 function activating(this: IPollFunctions): boolean {
 	if (polledContexts.has(this)) return false;
 	polledContexts.add(this);
-	return (budgetOf(this) ?? N8N_DEFAULT_POLL_BUDGET_MS) === N8N_DEFAULT_POLL_BUDGET_MS;
+	return this.getActivationMode() !== 'update' || (budgetOf(this) ?? N8N_DEFAULT_POLL_BUDGET_MS) === N8N_DEFAULT_POLL_BUDGET_MS;
 }
 
 export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

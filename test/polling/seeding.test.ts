@@ -223,7 +223,7 @@ function durableWithBudget(parameters: IDataObject, budgetMs: number) {
 	const never = () => {
 		throw new Error('n8n hands the result over itself');
 	};
-	const poll = async (activation: 'activate' | 'update', budget?: number) => {
+	const poll = async (activation: 'activate' | 'init' | 'update', budget?: number) => {
 		const workflow = trigger.loadWorkflow();
 		const node = workflow.getNode(trigger.node.name)!;
 		const context =
@@ -234,7 +234,7 @@ function durableWithBudget(parameters: IDataObject, budgetMs: number) {
 		trigger.store.saveFrom(workflow);
 		return result === null ? [] : result[0].map((i) => i.json);
 	};
-	return { activate: () => poll('activate'), scheduled: () => poll('update', budgetMs) };
+	return { activate: (mode: 'activate' | 'init' = 'activate') => poll(mode, budgetMs), scheduled: () => poll('update', budgetMs) };
 }
 
 describe('the activation poll is known from n8n\'s mode, not from its time budget', () => {
@@ -245,5 +245,17 @@ describe('the activation poll is known from n8n\'s mode, not from its time budge
 		fx.sandbox.setFaults([{ kind: 'rate_limit', path: 'applications', retryAfter: 3600, times: -1 }]);
 		// Not an activation: n8n must learn it was rate limited (and for how long), to back off.
 		await expect(t.scheduled()).rejects.toMatchObject({ failure: { cause: 'rate-limited' } });
+	}, 60_000);
+
+	it.each(['activate', 'init'] as const)('publishing (%s) with a poll budget of 10 min under a long rate limit: the activation succeeds, and what comes after it is reported', async (mode) => {
+		const t = durableWithBudget({ event: 'application.created' }, 10 * 60_000);
+		fx.sandbox.rotateToken();
+		fx.sandbox.setFaults([{ kind: 'rate_limit', path: 'applications', retryAfter: 3600, times: -1 }]);
+		expect(await t.activate(mode)).toEqual([]);
+		fx.sandbox.setFaults([]);
+		// A new token, so a credential without the pause the service asked for.
+		fx.sandbox.rotateToken();
+		const added = fx.apply(at(0));
+		expect(ids(await t.scheduled())).toEqual([added.id]);
 	}, 60_000);
 });
