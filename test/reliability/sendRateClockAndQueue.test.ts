@@ -5,7 +5,8 @@
 import { getEventListeners } from 'events';
 import { router } from '../../nodes/Recruiting/actions/router';
 import { recruitingRequest } from '../../nodes/shared/transport/request';
-import { SendRate, type SendTicket } from '../../nodes/shared/transport/sendRate';
+import { SendRate } from '../../nodes/shared/transport/sendRate';
+import type { SendTicket } from '../../nodes/shared/transport/sendQueue';
 import { runOf, startRun, WaitBudget } from '../../nodes/shared/transport/state';
 import { RateLimitWaitExceeded } from '../../nodes/shared/transport/classify';
 import { testNode } from '../harness/testNode';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { endRun, RateLimitWaitError, READ_WINDOW, RunCancelledError, startRun, walkInOrder } from '../../shared/transport';
+import { inRun, RateLimitWaitError, READ_WINDOW, RunCancelledError, runOf, walkInOrder } from '../../shared/transport';
 import { runOptionsOf } from './requestPolicy';
 import { resources } from './resources';
 import { isToolMode, readToolOutput, shapeForTool, toolErrorText, toolListPageOf } from './toolMode';
@@ -39,16 +39,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const options = runOptionsOf(this);
 	const unset = READ_OPERATIONS.has(operationName) ? READ_WINDOW : 1;
 	const concurrency = items.length > 1 ? Math.min(options.concurrency(unset), items.length) : 1;
-	// Every request of this run follows its Request Options; the list walks of the items in flight
-	// share one read window; what the run may wait for rate limits is one budget (state.ts).
-	// Stopped by the user: the requests still waiting to be sent are dropped at once (the run listens
-	// to the execution's signal until it ends, below).
-	const run = startRun(this, {
-		items: options.items,
-		itemsInFlight: concurrency,
-		maxRateLimitWaitMs: options.maxRateLimitWaitMs,
-		cancelSignal: typeof this.getExecutionCancelSignal === 'function' ? this.getExecutionCancelSignal() : undefined,
-	});
 	let itemsDone = 0;
 	const asTool = isToolMode.call(this);
 	const perItem: INodeExecutionData[][] = new Array(items.length);
@@ -74,16 +64,22 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				return;
 			}
 			// The run fails: requests of its other items still waiting to be sent (behind a 429's pause) are not sent.
-			run.waitBudget.cancel();
+			runOf(this).waitBudget.cancel();
 			throw itemError.call(this, error, itemIndex);
 		}
 	};
 
-	try {
-		await runConcurrently(items.length, concurrency, runItem);
-	} finally {
-		endRun(this);
-	}
+	// Every request of this run follows its Request Options; the list walks of the items in flight
+	// share one read window; what the run may wait for rate limits is one budget (state.ts).
+	// Stopped by the user: the requests still waiting to be sent are dropped at once (the run listens
+	// to the execution's signal until it ends).
+	const settings = {
+		items: options.items,
+		itemsInFlight: concurrency,
+		maxRateLimitWaitMs: options.maxRateLimitWaitMs,
+		cancelSignal: typeof this.getExecutionCancelSignal === 'function' ? this.getExecutionCancelSignal() : undefined,
+	};
+	await inRun(this, settings, async () => await runConcurrently(items.length, concurrency, runItem));
 	return [perItem.length === 1 ? perItem[0] : perItem.flat()];
 }
 

@@ -94,7 +94,8 @@ export async function recruitingRequest<T = IDataObject>(
 			if (budget.maxMs === 0) throw rateLimitWaitError(node, request, sendRate.exceeded(budget), refused);
 			continue;
 		}
-		if (status < 500) budget.progress();
+		// An answer that was no refusal: only a service that keeps refusing ends the run, not one that refuses now and then.
+		if (status < 500) budget.waited = 0;
 		if (status >= 500 && retryable && retries < policy.maxRetries) {
 			// This request's own back-off; the jitter spreads the retries.
 			await sleep(backoffMs(policy.retryDelayMs, retries++));

@@ -23,9 +23,8 @@ export abstract class SendQueue {
 	private pumping = false;
 	private wake: (() => void) | undefined;
 
-	/** Milliseconds until one more request may leave (0: now; Infinity: when an answer comes). */
-	protected abstract delay(now: number): number;
-	protected abstract sent(): void;
+	/** 0: one more request leaves now, and is counted; else milliseconds until one may (Infinity: when an answer comes). */
+	protected abstract take(now: number): number;
 	protected abstract onAnswer(sentAt: number, status: number, headers: Headers | undefined): void;
 	/** A request comes after nothing was in flight or waiting for `idleMs`. */
 	protected abstract resumed(idleMs: number): void;
@@ -41,7 +40,7 @@ export abstract class SendQueue {
 			const waiter: Waiter = { budget, queuedAt: now, resolve, reject };
 			const firstPatient = budget.urgent ? this.queue.findIndex((queued) => !queued.budget.urgent) : -1;
 			this.queue.splice(firstPatient < 0 ? this.queue.length : firstPatient, 0, waiter);
-			budget.whenCancelled(this.signal);
+			budget.onCancel.add(this.signal);
 			this.signal();
 			if (!this.pumping) void this.pump();
 		});
@@ -85,15 +84,11 @@ export abstract class SendQueue {
 				const now = performance.now();
 				if (this.pausedUntil > now) {
 					await this.waitOutPause(now);
-					continue;
+				} else {
+					const delay = this.take(now);
+					if (delay > 0) await this.waitFor(delay);
+					else (this.queue.shift() as Waiter).resolve(this.ticket(now));
 				}
-				const delay = this.delay(now);
-				if (delay > 0) {
-					await this.waitFor(delay);
-					continue;
-				}
-				this.sent();
-				(this.queue.shift() as Waiter).resolve(this.ticket(now));
 			}
 		} finally {
 			this.pumping = false;

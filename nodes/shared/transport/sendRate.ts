@@ -2,8 +2,6 @@ import { readAllowance, retryAfterSeconds, type StatedAllowance } from './allowa
 import { headerOf, type Headers } from './types';
 import { SendQueue } from './sendQueue';
 
-export type { SendTicket } from './sendQueue';
-
 /**
  * How fast one credential sends: one SendRate per credential in this process (state.ts), shared by
  * every run, picker and hook that uses it, since they share the service's allowance.
@@ -62,12 +60,7 @@ export class SendRate extends SendQueue {
 		if (idleMs > RECENT_MS) this.cap = 1;
 	}
 
-	protected sent(): void {
-		this.tokens--;
-		if (this.allowance) this.allowance.left--;
-	}
-
-	protected delay(now: number): number {
+	protected take(now: number): number {
 		if (this.inFlight >= this.cap) return Infinity;
 		const allowance = this.allowance;
 		// Whole again at its reset: its size if stated, else as the next answers say.
@@ -77,7 +70,10 @@ export class SendRate extends SendQueue {
 		const rate = this.rate(now);
 		this.tokens = rate === Infinity ? 1 : Math.min(Math.max(1, rate), this.tokens + (Math.max(0, now - this.refilledAt) / 1000) * rate);
 		this.refilledAt = now;
-		return this.tokens >= 1 ? 0 : Math.max(1, ((1 - this.tokens) / rate) * 1000);
+		if (this.tokens < 1) return Math.max(1, ((1 - this.tokens) / rate) * 1000);
+		this.tokens--;
+		if (allowance) allowance.left--;
+		return 0;
 	}
 
 	/** Requests a second now: the cubic since the last throttle, at most the stated rate; Infinity: no pace. */

@@ -17,7 +17,7 @@ export interface RunSettings {
 	itemsInFlight?: number;
 	/** How long the run may wait for the service's rate limits while nothing gets through. */
 	maxRateLimitWaitMs?: number;
-	/** Someone waits for the answer (a picker, a hook, a key fetch): its requests go first. */
+	/** Someone waits for the answer (a picker, a hook, a key fetch): its requests go first. Said, never guessed. */
 	urgent?: boolean;
 	/** The execution's stop: the run's waiting requests are dropped. */
 	cancelSignal?: AbortSignal;
@@ -28,13 +28,13 @@ export interface RunSettings {
  * stepped back or forward must neither fail every run at once nor hold a request unsent.
  */
 export class WaitBudget {
-	private waitedMs = 0;
+	/** Milliseconds waited since the last answer that was no refusal (request.ts resets it). */
+	waited = 0;
 	private waitedUntil = 0;
-	private readonly onCancel = new Set<() => void>();
-	/** Set when the run failed or was stopped: its requests still waiting are not sent. */
+	/** Called once the run is cancelled: a queue holding its requests wakes to drop them. */
+	readonly onCancel = new Set<() => void>();
 	cancelled = false;
 
-	/** `urgent`: someone waits for the answer (a picker, a key fetch, a hook); said by the caller, never guessed. */
 	constructor(readonly maxMs: number, readonly urgent = false) {}
 
 	/** The run failed, was stopped or ended: its waiting requests are dropped at once. */
@@ -44,27 +44,14 @@ export class WaitBudget {
 		this.onCancel.clear();
 	}
 
-	whenCancelled(wake: () => void): void {
-		if (!this.cancelled) this.onCancel.add(wake);
-	}
-
-	/** An answer that was no refusal: only a service that keeps refusing ends the run, not one that refuses now and then. */
-	progress(): void {
-		this.waitedMs = 0;
-	}
-
-	get waited(): number {
-		return this.waitedMs;
-	}
-
 	/** Whether waiting until `until` stays within the budget (time already charged is not charged twice). */
 	allows(now: number, until: number): boolean {
-		return this.waitedMs + Math.max(0, until - Math.max(now, this.waitedUntil)) <= this.maxMs;
+		return this.waited + Math.max(0, until - Math.max(now, this.waitedUntil)) <= this.maxMs;
 	}
 
 	/** Charges a wait; waits of the run's requests at the same time count once. */
 	charge(from: number, until: number): void {
-		this.waitedMs += Math.max(0, until - Math.max(from, this.waitedUntil));
+		this.waited += Math.max(0, until - Math.max(from, this.waitedUntil));
 		this.waitedUntil = Math.max(this.waitedUntil, until);
 	}
 }
@@ -83,21 +70,18 @@ export class RunState {
 	private serviceClock: { serviceMs: number; localMs: number } | undefined;
 	/** As an AI agent's tool: where each item's list stands, by item index. */
 	readonly toolListPages = new Map<number, ToolListPage>();
-	private readonly cancelSignal: AbortSignal | undefined;
-	private readonly stop = () => this.waitBudget.cancel();
+	/** The execution's signal no longer holds the run (a loop of many node runs keeps no listener). */
+	readonly end: () => void;
 
 	constructor(settings: RunSettings = {}) {
 		this.items = settings.items;
 		this.readWindow = Math.max(1, Math.floor(READ_WINDOW / Math.max(1, settings.itemsInFlight ?? 1)));
 		this.waitBudget = new WaitBudget(settings.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS, settings.urgent ?? false);
-		this.cancelSignal = settings.cancelSignal;
-		if (this.cancelSignal?.aborted) this.waitBudget.cancel();
-		else this.cancelSignal?.addEventListener('abort', this.stop, { once: true });
-	}
-
-	/** The execution's signal no longer holds the run (a loop of many node runs keeps no listener). */
-	end(): void {
-		this.cancelSignal?.removeEventListener('abort', this.stop);
+		const { cancelSignal } = settings;
+		const stop = () => this.waitBudget.cancel();
+		if (cancelSignal?.aborted) stop();
+		else cancelSignal?.addEventListener('abort', stop, { once: true });
+		this.end = () => cancelSignal?.removeEventListener('abort', stop);
 	}
 
 	/** Notes an answer's `Date` header; a missing or unreadable one changes nothing. */
@@ -113,12 +97,11 @@ export class RunState {
 
 	/** `read()` once per run (keyed by what it reads); a failed read is not kept, so a later item tries again. */
 	once<T>(key: string, read: () => Promise<T>): Promise<T> {
-		let memo = this.memos.get(key) as Promise<T> | undefined;
-		if (!memo) {
-			memo = read();
-			this.memos.set(key, memo);
-			memo.catch(() => this.memos.delete(key));
-		}
+		const known = this.memos.get(key) as Promise<T> | undefined;
+		if (known) return known;
+		const memo = read();
+		this.memos.set(key, memo);
+		memo.catch(() => this.memos.delete(key));
 		return memo;
 	}
 }
@@ -133,19 +116,14 @@ export function startRun(context: object, settings: RunSettings): RunState {
 	return run;
 }
 
-/** The end of a run. Idempotent; a later request from the context fails. */
-export function endRun(context: object): void {
-	runs.get(context)?.end();
-	runs.delete(context);
-}
-
-/** `work` as one run of `context`, ended however it ends. */
+/** `work` as one run of `context`, ended however it ends; a later request from the context fails. */
 export async function inRun<T>(context: object, settings: RunSettings, work: () => Promise<T>): Promise<T> {
-	startRun(context, settings);
+	const run = startRun(context, settings);
 	try {
 		return await work();
 	} finally {
-		endRun(context);
+		run.end();
+		runs.delete(context);
 	}
 }
 
@@ -162,21 +140,14 @@ export function runOf(context: object): RunState {
 export const FORGET_IDLE_MS = MAX_PAUSE_MS;
 
 /** Send rates by credential (its Base URL, company and token, as one opaque key). */
-export class SendRates {
-	private readonly byCredential = new Map<string, SendRate>();
-
+export class SendRates extends Map<string, SendRate> {
 	for(credentialKey: string): SendRate {
-		let sendRate = this.byCredential.get(credentialKey);
-		if (!sendRate) {
-			for (const [key, idle] of this.byCredential) if (idle.idleFor(FORGET_IDLE_MS)) this.byCredential.delete(key);
-			sendRate = new SendRate();
-			this.byCredential.set(credentialKey, sendRate);
-		}
+		const known = this.get(credentialKey);
+		if (known) return known;
+		for (const [key, idle] of this) if (idle.idleFor(FORGET_IDLE_MS)) this.delete(key);
+		const sendRate = new SendRate();
+		this.set(credentialKey, sendRate);
 		return sendRate;
-	}
-
-	get size(): number {
-		return this.byCredential.size;
 	}
 }
 
