@@ -64,11 +64,11 @@ export class RateLimitWaitExceeded extends Error {
 		readonly budgetMs: number,
 		readonly waitedMs: number,
 		/** The answer that asked: 429 (rate limited) or 503 (unavailable). */
-		readonly status = 429,
+		readonly status: number,
 		/** Seconds until this process tries again (a pause is capped). */
-		readonly retrySeconds = askedSeconds,
+		readonly retrySeconds: number,
 		/** Whether the service said how long, or the wait is the node's back-off. */
-		readonly stated = true,
+		readonly stated: boolean,
 	) {
 		super('The service asked to wait longer than this run may wait');
 	}

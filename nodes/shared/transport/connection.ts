@@ -20,14 +20,9 @@ export function isDotSegment(value: string): boolean {
 
 /** Joins raw path segments, each percent-encoded, so an id such as `a/../b?x#y` can never reach another path. */
 export function resourcePath(...segments: string[]): string {
-	return segments
-		.map((segment) => {
-			if (segment === '' || isDotSegment(segment)) {
-				throw new Error(`Invalid path segment "${segment}"`);
-			}
-			return '/' + encodeURIComponent(segment);
-		})
-		.join('');
+	const invalid = segments.find((segment) => segment === '' || isDotSegment(segment));
+	if (invalid !== undefined) throw new Error(`Invalid path segment "${invalid}"`);
+	return segments.map((segment) => '/' + encodeURIComponent(segment)).join('');
 }
 
 /** What every request of one node run needs from the credential, read and checked once. */

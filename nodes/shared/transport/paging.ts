@@ -153,14 +153,13 @@ async function readAllItems(this: RecruitingContext, list: ListRequest): Promise
 	/** Checks one page and collects its items; true once the list (or the limit) is complete. */
 	const accept = async (page: number, answer: PageEnvelope | undefined): Promise<boolean> => {
 		const envelope = await checkedPage(() => fetch(page), (reason) => fail(page, reason), { page, pageSize }, answer);
-		const items = envelope.items;
-		const length = envelope.meta?.total_items;
-		if (list.rereadIfChanged && typeof length === 'number') {
-			firstTotal ??= length;
-			if (length !== firstTotal) return (changed = true);
+		const total = envelope.meta?.total_items;
+		if (list.rereadIfChanged && typeof total === 'number') {
+			firstTotal ??= total;
+			if (total !== firstTotal) return (changed = true);
 		}
 		// Any id seen before means a repeated or shifted page: the list would hold duplicates.
-		for (const item of items) {
+		for (const item of envelope.items) {
 			if (!isObject(item)) throw fail(page, 'it holds an entry that is not an object');
 			const id = item.id === undefined || item.id === null ? '' : String(item.id);
 			if (id === '') continue;
@@ -171,14 +170,13 @@ async function readAllItems(this: RecruitingContext, list: ListRequest): Promise
 		}
 		totalPages ??= envelope.meta?.total_pages;
 
-		for (const item of items) {
+		for (const item of envelope.items) {
 			if (list.limit !== undefined && collected.length >= list.limit) break;
 			collected.push(item);
 		}
 		if (list.limit !== undefined && collected.length >= list.limit) return true;
 		if (envelope.meta?.has_next_page !== true) {
 			// The last page: an empty or short page must not silently drop items the list says it has.
-			const total = envelope.meta?.total_items;
 			if (typeof total === 'number' && collected.length < total) {
 				throw fail(page, `the list ended after ${collected.length} items but says it holds ${total}`);
 			}

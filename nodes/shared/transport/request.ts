@@ -7,11 +7,6 @@ import { DEFAULT_POLICY, isIdempotent } from './policy';
 import { runOf, sendRates, WaitBudget } from './state';
 import { headerOf, type FullResponse, type RecruitingContext, type RecruitingRequest } from './types';
 
-/** Full jitter: anywhere from 0 to the doubled ceiling, so retries of many requests spread out. */
-function backoffMs(ceilingMs: number, retry: number): number {
-	return Math.random() * ceilingMs * 2 ** retry;
-}
-
 /**
  * One call to the service, shared by both nodes: the parsed body (undefined for an empty answer),
  * through the credential's send rate, with retries and a time bound per attempt. A 429 is a refusal
@@ -47,6 +42,13 @@ export async function recruitingRequest<T = IDataObject>(
 	};
 	const retryable = isIdempotent(request.method);
 	let retries = 0;
+	/** Waits out this request's own back-off when it may try again. */
+	const retry = async (): Promise<boolean> => {
+		if (!retryable || retries >= policy.maxRetries) return false;
+		// Full jitter: anywhere from 0 to the doubled ceiling, so retries of many requests spread out.
+		await sleep(Math.random() * policy.retryDelayMs * 2 ** retries++);
+		return true;
+	};
 	let refused: FullResponse | undefined;
 
 	for (;;) {
@@ -75,10 +77,7 @@ export async function recruitingRequest<T = IDataObject>(
 			ticket.done(stopped || notSent ? 'cancelled' : 'failed');
 			if (notSent && !stopped) throw notSentError(node, request, notSent);
 			if (stopped || !isTransportFailure(error)) throw asNodeError(node, request, error);
-			if (retryable && retries < policy.maxRetries) {
-				await sleep(backoffMs(policy.retryDelayMs, retries++));
-				continue;
-			}
+			if (await retry()) continue;
 			throw networkError(node, request, error, retries + 1);
 		}
 
@@ -96,11 +95,7 @@ export async function recruitingRequest<T = IDataObject>(
 		}
 		// An answer that was no refusal: only a service that keeps refusing ends the run, not one that refuses now and then.
 		if (status < 500) budget.waited = 0;
-		if (status >= 500 && retryable && retries < policy.maxRetries) {
-			// This request's own back-off; the jitter spreads the retries.
-			await sleep(backoffMs(policy.retryDelayMs, retries++));
-			continue;
-		}
+		if (status >= 500 && (await retry())) continue;
 		// A DELETE whose first answer was lost may find the resource already gone: that is success.
 		if (status === 404 && request.method === 'DELETE' && retries > 0) return undefined;
 		if (status === 404 && request.allowNotFound) return undefined;

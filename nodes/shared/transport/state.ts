@@ -17,7 +17,7 @@ export interface RunSettings {
 	itemsInFlight?: number;
 	/** How long the run may wait for the service's rate limits while nothing gets through. */
 	maxRateLimitWaitMs?: number;
-	/** Someone waits for the answer (a picker, a hook, a key fetch): its requests go first. Said, never guessed. */
+	/** Someone waits for the answer (a picker, a hook, a key fetch): its requests go first. Said by the caller, never guessed. */
 	urgent?: boolean;
 	/** The execution's stop: the run's waiting requests are dropped. */
 	cancelSignal?: AbortSignal;
