@@ -10,14 +10,13 @@ import { enteredText, scalarText } from '../../../shared/text';
 const LOOKUP_PAGES = 100;
 
 /** One application, from the list the Application → Get Many operation shows, or by ID. */
-export const applicationIdField: INodeProperties = idLocator({
-	name: 'applicationId',
-	displayName: 'Application',
-	placeholder: 'app_…',
-	searchListMethod: 'searchApplications',
-	description:
-		'The application (app_…), or pick one from the list (candidate — job, searched by name and e-mail); e.g. the ID of an Application → Get Many item or of an application.* trigger item\'s object',
-});
+export function applicationLocator(description: string): INodeProperties {
+	return idLocator({ name: 'applicationId', displayName: 'Application', placeholder: 'app_…', searchListMethod: 'searchApplications', description });
+}
+
+export const applicationIdField = applicationLocator(
+	'The application (app_…), or pick one from the list (candidate — job, searched by name and e-mail); e.g. the ID of an Application → Get Many item or of an application.* trigger item\'s object',
+);
 
 /** The application's candidate: the service reads an application under its candidate's path. */
 export const applicationCandidateField: INodeProperties = {

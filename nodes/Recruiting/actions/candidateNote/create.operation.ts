@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { recruitingRequestData, resourcePath } from '../../../shared/transport';
 import { checkId, invalidField, requireId } from '../../../shared/validation';
 import { candidateIdField, candidateNotFound } from '../candidate/fields';
-import { additionalFields, idLocator } from '../common.descriptions';
+import { applicationLocator } from '../application/fields';
+import { additionalFields } from '../common.descriptions';
 import { candidateLacks, viaFullApi } from '../fullApi';
 import { locatorValue, readCollection, splitList } from '../helpers';
 import { enteredText } from '../../../shared/text';
@@ -35,14 +36,7 @@ export const properties: INodeProperties[] = [
 	},
 	additionalFields([
 		{
-			...idLocator({
-				name: 'applicationId',
-				displayName: 'Application',
-				placeholder: 'app_…',
-				searchListMethod: 'searchApplications',
-				description:
-					'The application (app_…) of this candidate the note is about, or pick one from the list; leave out for a note on the candidate',
-			}),
+			...applicationLocator('The application (app_…) of this candidate the note is about, or pick one from the list; leave out for a note on the candidate'),
 			required: false,
 		},
 		usersField('Mentioned User Names or IDs', 'mentionedUsers', 'The users (usr_…) to mention in the note'),

@@ -11,7 +11,8 @@ import {
 	toIsoDateTime,
 } from '../../../shared/validation';
 import { optionsOf } from '../../../shared/options';
-import { additionalFields, byName, idLocator } from '../common.descriptions';
+import { applicationLocator } from '../application/fields';
+import { additionalFields, byName } from '../common.descriptions';
 import { enteredText } from '../../../shared/text';
 import { asText, locatorValue, readCollection, readGroups } from '../helpers';
 import { userLocator } from '../user/fields';
@@ -47,14 +48,9 @@ export const option: OperationOption = {
 };
 
 export const properties: INodeProperties[] = [
-	idLocator({
-		name: 'applicationId',
-		displayName: 'Application',
-		placeholder: 'app_…',
-		searchListMethod: 'searchApplications',
-		description:
-			'The ID (app_…) of the application the interview is for, or pick one from the list; e.g. the ID of an Application → Get Many item or of an application.* trigger item\'s object',
-	}),
+	applicationLocator(
+		'The ID (app_…) of the application the interview is for, or pick one from the list; e.g. the ID of an Application → Get Many item or of an application.* trigger item\'s object',
+	),
 	{
 		displayName: 'Type',
 		name: 'type',
