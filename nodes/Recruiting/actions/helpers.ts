@@ -150,14 +150,10 @@ export function compact(object: IDataObject): IDataObject {
 	);
 }
 
-/** The object if it has a key, else undefined. */
-export function nonEmpty(object: IDataObject): IDataObject | undefined {
-	return Object.keys(object).length ? object : undefined;
-}
-
 /** A nested object of the body, without its empty values; undefined when none is left, so a group added but left empty is not sent. */
 export function nested(object: IDataObject): IDataObject | undefined {
-	return nonEmpty(compact(object));
+	const kept = compact(object);
+	return Object.keys(kept).length ? kept : undefined;
 }
 
 /** `nested` over text values (the API's type for them); `toText` says whether spaces are trimmed. */

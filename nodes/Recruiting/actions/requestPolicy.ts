@@ -11,17 +11,6 @@ export const REQUEST_OPTIONS = 'requestOptions';
 /** Upper bound of Request Options → Concurrency and → Pages in Flight: what the node does when they are unset. */
 export const MAX_CONCURRENCY = READ_WINDOW;
 
-/** The Request Options of one item, as the editor holds them. */
-function readRequestOptions(this: IExecuteFunctions, itemIndex: number): { options: IDataObject; perItem: boolean } {
-	const read = this.getNodeParameter(REQUEST_OPTIONS, itemIndex, {}) as unknown;
-	const options = typeof read === 'object' && read !== null ? (read as IDataObject) : {};
-	const raw = this.getNode().parameters?.[REQUEST_OPTIONS];
-	const perItem =
-		isExpression(raw) ||
-		(typeof raw === 'object' && raw !== null && Object.values(raw).some((value) => isExpression(value)));
-	return { options, perItem };
-}
-
 /**
  * The Request Options of a node run, item by item. Reading a parameter builds an expression
  * context, and this runs for every page and item, so options without an expression are read once.
@@ -30,7 +19,12 @@ function requestOptionsReader(context: IExecuteFunctions): (itemIndex: number) =
 	let constant: IDataObject | undefined;
 	return (itemIndex) => {
 		if (constant) return constant;
-		const { options, perItem } = readRequestOptions.call(context, itemIndex);
+		const read = context.getNodeParameter(REQUEST_OPTIONS, itemIndex, {}) as unknown;
+		const options = typeof read === 'object' && read !== null ? (read as IDataObject) : {};
+		const raw = context.getNode().parameters?.[REQUEST_OPTIONS];
+		const perItem =
+			isExpression(raw) ||
+			(typeof raw === 'object' && raw !== null && Object.values(raw).some((value) => isExpression(value)));
 		if (!perItem) constant = options;
 		return options;
 	};
@@ -38,54 +32,28 @@ function requestOptionsReader(context: IExecuteFunctions): (itemIndex: number) =
 
 type OptionsOf = (itemIndex: number) => IDataObject;
 
-/**
- * A Request Option that is a number of `unit` of at least `min`; undefined where it is unset.
- * Timeout (milliseconds, at least 1) and Max Wait for Rate Limits (seconds, at least 0).
- */
-function numberOption(
-	this: IExecuteFunctions,
-	optionsOf: OptionsOf,
-	itemIndex: number,
-	option: { name: string; label: string; unit: string; min: number },
-): number | undefined {
+/** A number Request Option: any number of `unit` of at least `min`, or with `max` a whole number from `min` to `max`. */
+type NumberOption = { name: string; label: string; min: number } & ({ unit: string } | { max: number });
+
+const TIMEOUT = { name: 'timeout', label: 'Timeout', unit: 'milliseconds', min: 1 };
+const MAX_RATE_LIMIT_WAIT = { name: 'maxRateLimitWait', label: 'Max Wait for Rate Limits', unit: 'seconds', min: 0 };
+const CONCURRENCY = { name: 'concurrency', label: 'Concurrency', min: 1, max: MAX_CONCURRENCY };
+const PAGES_IN_FLIGHT = { name: 'pagesInFlight', label: 'Pages in Flight', min: 1, max: MAX_CONCURRENCY };
+
+/** A Request Option's number; undefined where it is unset. */
+function numberOption(this: IExecuteFunctions, optionsOf: OptionsOf, itemIndex: number, option: NumberOption): number | undefined {
 	const value = optionsOf(itemIndex)[option.name];
 	if (value === undefined || value === null || value === '') return undefined;
 	const n = typeof value === 'string' ? Number(value) : value;
-	if (typeof n !== 'number' || !Number.isFinite(n) || n < option.min) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Invalid "${option.label}": must be a number of ${option.unit} of at least ${option.min}`,
-			{ itemIndex },
-		);
+	const whole = 'max' in option;
+	if (typeof n !== 'number' || !(whole ? Number.isInteger(n) && n <= option.max : Number.isFinite(n)) || n < option.min) {
+		const must = whole ? `a whole number from ${option.min} to ${option.max}` : `a number of ${option.unit} of at least ${option.min}`;
+		throw new NodeOperationError(this.getNode(), `Invalid "${option.label}": must be ${must}`, { itemIndex });
 	}
 	return n;
 }
 
 const secondsToMs = (seconds: number | undefined) => (seconds === undefined ? undefined : seconds * 1000);
-
-const TIMEOUT = { name: 'timeout', label: 'Timeout', unit: 'milliseconds', min: 1 };
-const MAX_RATE_LIMIT_WAIT = { name: 'maxRateLimitWait', label: 'Max Wait for Rate Limits', unit: 'seconds', min: 0 };
-
-/** A whole-number Request Option from 1 to MAX_CONCURRENCY; undefined where it is unset. */
-function boundedOption(
-	this: IExecuteFunctions,
-	optionsOf: OptionsOf,
-	itemIndex: number,
-	name: string,
-	label: string,
-): number | undefined {
-	const value = optionsOf(itemIndex)[name];
-	if (value === undefined || value === null || value === '') return undefined;
-	const n = typeof value === 'string' ? Number(value) : value;
-	if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_CONCURRENCY) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Invalid "${label}": must be a whole number from 1 to ${MAX_CONCURRENCY}`,
-			{ itemIndex },
-		);
-	}
-	return n;
-}
 
 /** What the router reads of a node run's Request Options before its first request. */
 export interface RunOptions {
@@ -106,12 +74,11 @@ export interface RunOptions {
 export function runOptionsOf(context: IExecuteFunctions): RunOptions {
 	const optionsOf = requestOptionsReader(context);
 	return {
-		concurrency: (unset) => boundedOption.call(context, optionsOf, 0, 'concurrency', 'Concurrency') ?? unset,
+		concurrency: (unset) => numberOption.call(context, optionsOf, 0, CONCURRENCY) ?? unset,
 		maxRateLimitWaitMs: secondsToMs(numberOption.call(context, optionsOf, 0, MAX_RATE_LIMIT_WAIT)),
 		items: {
 			timeoutMs: (itemIndex) => numberOption.call(context, optionsOf, itemIndex, TIMEOUT),
-			pagesInFlight: (itemIndex) =>
-				boundedOption.call(context, optionsOf, itemIndex, 'pagesInFlight', 'Pages in Flight'),
+			pagesInFlight: (itemIndex) => numberOption.call(context, optionsOf, itemIndex, PAGES_IN_FLIGHT),
 		},
 	};
 }

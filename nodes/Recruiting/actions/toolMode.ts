@@ -16,8 +16,6 @@ export { isToolMode } from './asTool';
 /** A list's first answer for a model: a screenful, not thousands of records. */
 export const TOOL_DEFAULT_LIMIT = 20;
 
-const onlyAsTool = { show: { '@tool': [true] } };
-
 /**
  * What a tool shows instead of Limit (the list operations add their own display rule): one page of
  * results at a time. Not named `limit`: n8n's lint holds every `limit` to a default of 50.
@@ -46,7 +44,7 @@ export const toolListProperties: INodeProperties[] = [
 
 /** Output and Fields of one resource's operations that return records, shown only in a tool. */
 export function toolOutputProperties(resource: string, operations: string[]): INodeProperties[] {
-	const shown = { show: { ...onlyAsTool.show, resource: [resource], operation: operations } };
+	const shown = { show: { '@tool': [true], resource: [resource], operation: operations } };
 	return [
 		{
 			displayName: 'Output',
