@@ -7,8 +7,11 @@
  * Suites: Jest's two projects (jest.config.js): the unit project (sandbox contract, nodes through
  * n8n's engine, trigger, reliability) and the n8n project (test/n8n), whose globalSetup runs the
  * suites that need a real n8n (the end-to-end suite, the trigger lifecycle cycles, exactly once under
- * load in queue mode) and reports each of their checks as a test. RECRUITING_SKIP_E2E=1 leaves the
- * real-n8n suites out.
+ * load in queue mode) and reports each of their checks as a test. When both run, they are two Jest
+ * runs at once (plannedRuns). RECRUITING_SKIP_E2E=1 leaves the real-n8n suites out.
+ *
+ * The summary: one line per suite (passed, failed, seconds), each Jest run's wall time, then the
+ * last line, `N passed, N failed[, N skipped]`, summing every run.
  *
  * The terminal gets what a reader needs: one line per Jest file, each failure with its assertion
  * and stack, the real-n8n suites' progress and failed checks. Everything the suites print (console
