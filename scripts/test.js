@@ -134,7 +134,7 @@ function plannedRuns() {
 	const { withN8n, selected } = projectsFor(jestArgs, { ...process.env, ...(bail !== undefined && { RECRUITING_BAIL: bail }) });
 	if (!withN8n || selected !== undefined) return [{}];
 	return [
-		{ projects: ['n8n'], label: 'n8n' },
+		{ projects: ['n8n'], label: 'n8n', env: { RECRUITING_TEST_BUILT: '1' } },
 		{ projects: ['unit'], label: 'unit' },
 	];
 }
@@ -193,9 +193,36 @@ function tail(file, lines) {
 	return fs.readFileSync(file, 'utf8').split('\n').slice(-lines - 1).join('\n');
 }
 
+/**
+ * Builds dist/ and the sandbox once, before two runs at once: the real-n8n suites would build at
+ * their start (removing dist/ first) while unit tests read the built tree (the README's pack
+ * figures); they are told it is built (globalSetup.ts passes --no-build).
+ */
+async function buildOnce() {
+	const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+	for (const script of ['build', 'build:sandbox']) {
+		toLog(`== npm run ${script}`);
+		const status = await new Promise((resolve) => {
+			const child = spawn(npm, ['run', script], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+			for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', toLog);
+			child.on('error', () => resolve('not started'));
+			child.on('close', (code) => resolve(code));
+		});
+		if (status !== 0) {
+			say(`npm run ${script} failed (${status}): see build/test.log`);
+			// Nothing runs on a broken build; the last line counts it as the one failure.
+			totals.failed++;
+			return false;
+		}
+	}
+	return true;
+}
+
 async function main() {
 	const started = Date.now();
-	const runs = (await Promise.all(plannedRuns().map((run) => runJest(run)))).filter(Boolean);
+	const planned = plannedRuns();
+	if (planned.length > 1 && !(await buildOnce())) planned.splice(0, planned.length);
+	const runs = (await Promise.all(planned.map((run) => runJest(run)))).filter(Boolean);
 	if (runs.length > 0) sayTimes(runs);
 	say(`tests' wall time: ${Math.round((Date.now() - started) / 1000)} s`);
 	// The reliability counts of this run into build/reliability/RELIABILITY.md (npm test writes
