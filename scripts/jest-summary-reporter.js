@@ -13,6 +13,8 @@ class SummaryReporter {
 		this.rootDir = globalConfig.rootDir;
 		const fd = Number(process.env.RECRUITING_TEST_SUMMARY_FD);
 		this.fd = Number.isInteger(fd) && fd > 2 ? fd : undefined;
+		// Which of `npm test`'s runs at once this is (unit, n8n), if more than one.
+		this.label = process.env.RECRUITING_TEST_SUMMARY_LABEL;
 	}
 
 	write(text) {
@@ -39,7 +41,7 @@ class SummaryReporter {
 	onRunComplete(_contexts, results) {
 		const seconds = ((Date.now() - results.startTime) / 1000).toFixed(0);
 		this.write(
-			`jest: ${results.numPassedTests} passed, ${results.numFailedTests} failed in ${results.numTotalTestSuites} files (${seconds} s)`,
+			`jest${this.label ? ` (${this.label})` : ''}: ${results.numPassedTests} passed, ${results.numFailedTests} failed in ${results.numTotalTestSuites} files (${seconds} s)`,
 		);
 	}
 }

@@ -7,8 +7,11 @@
  * Suites: Jest's two projects (jest.config.js): the unit project (sandbox contract, nodes through
  * n8n's engine, trigger, reliability) and the n8n project (test/n8n), whose globalSetup runs the
  * suites that need a real n8n (the end-to-end suite, the trigger lifecycle cycles, exactly once under
- * load in queue mode) and reports each of their checks as a test. RECRUITING_SKIP_E2E=1 leaves the
- * real-n8n suites out.
+ * load in queue mode) and reports each of their checks as a test. When both run, they are two Jest
+ * runs at once (plannedRuns). RECRUITING_SKIP_E2E=1 leaves the real-n8n suites out.
+ *
+ * The summary: one line per suite (passed, failed, seconds), each Jest run's wall time, then the
+ * last line, `N passed, N failed[, N skipped]`, summing every run.
  *
  * The terminal gets what a reader needs: one line per Jest file, each failure with its assertion
  * and stack, the real-n8n suites' progress and failed checks. Everything the suites print (console
@@ -19,6 +22,7 @@ const fs = require('fs');
 const path = require('path');
 const readline = require('readline');
 const { bailApart } = require('./bailArg');
+const { projectsFor } = require('./jestProjects');
 
 const root = path.resolve(__dirname, '..');
 // With a filter (a path, `-t name`) jest.config.js leaves the real-n8n suites out.
@@ -57,24 +61,27 @@ function runChild(args, { env = process.env, extraFd = false, onExtra } = {}) {
 		};
 		follow(child.stdout);
 		follow(child.stderr);
-		if (extraFd) child.stdio[3].on('data', (chunk) => onExtra(chunk.toString('utf8')));
+		// By whole lines: two runs at once share the terminal.
+		if (extraFd) readline.createInterface({ input: child.stdio[3], crlfDelay: Infinity }).on('line', onExtra);
 		child.on('close', (status) => resolve({ status }));
 	});
 }
 
-/** When Jest started: its own report starts after the real-n8n suites of its globalSetup. */
-let jestStarted = Date.now();
-
-async function runJest() {
-	jestStarted = Date.now();
-	const resultsFile = path.join(root, 'build', 'jest-results.json');
+/**
+ * One Jest run: its report (from --json), or undefined when it produced none. `projects` adds
+ * --selectProjects; `label` names it in the full log.
+ */
+async function runJest({ projects, label, env = {} }) {
+	const started = Date.now();
+	const resultsFile = path.join(root, 'build', `jest-results${label ? `-${label}` : ''}.json`);
 	fs.rmSync(resultsFile, { force: true });
 	const jestBin = require.resolve('jest/bin/jest');
-	toLog(`== jest ${jestArgs.join(' ')}`);
+	const args = [...jestArgs, ...(projects ? ['--selectProjects', ...projects] : [])];
+	toLog(`== jest ${args.join(' ')}`);
 	const result = await runChild(
 		[
 			jestBin,
-			...jestArgs,
+			...args,
 			'--ci',
 			'--json',
 			`--outputFile=${resultsFile}`,
@@ -83,18 +90,25 @@ async function runJest() {
 			`--reporters=${path.join(__dirname, 'jest-summary-reporter.js')}`,
 		],
 		{
-			env: { ...process.env, RECRUITING_TEST_SUMMARY_FD: '3', ...(bail !== undefined && { RECRUITING_BAIL: bail }) },
+			env: {
+				...process.env,
+				...env,
+				RECRUITING_TEST_SUMMARY_FD: '3',
+				...(label && { RECRUITING_TEST_SUMMARY_LABEL: label }),
+				...(bail !== undefined && { RECRUITING_BAIL: bail }),
+			},
 			extraFd: true,
 			// The reporter's lines, as they come: the per-file summaries and failures.
-			onExtra: (text) => process.stdout.write(text),
+			onExtra: (line) => process.stdout.write(`${line}\n`),
 		},
 	);
+	const seconds = (Date.now() - started) / 1000;
 	if (!fs.existsSync(resultsFile)) {
 		const end = tail(LOG_FILE, 40);
-		say(`jest did not produce results (exit ${result.status}); the end of its output (all of it in build/test.log):`);
+		say(`jest${label ? ` (${label})` : ''} did not produce results (exit ${result.status}); the end of the full log (all of it in build/test.log):`);
 		say(end);
 		failedToRun = true;
-		return;
+		return undefined;
 	}
 	const report = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
 	totals.passed += report.numPassedTests;
@@ -102,41 +116,115 @@ async function runJest() {
 	totals.skipped += report.numPendingTests + report.numTodoTests;
 	// A suite that fails to compile has no failed tests but must still fail the run.
 	if (report.numRuntimeErrorTestSuites > 0 || (result.status !== 0 && report.numFailedTests === 0)) {
-		say(`jest: ${report.numRuntimeErrorTestSuites} suite(s) could not run`);
+		say(`jest${label ? ` (${label})` : ''}: ${report.numRuntimeErrorTestSuites} suite(s) could not run`);
 		failedToRun = true;
 	}
-	toLog(`jest: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
-	sayTimes(report);
+	toLog(`jest${label ? ` (${label})` : ''}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+	return { report, seconds, label };
 }
 
 /**
- * Each suite's time, so growth shows: the test folders of the unit project (their files' times
- * summed; files run in parallel, so the sum can exceed the wall time) and each real-n8n suite.
+ * The runs to make. With the real-n8n suites in the run and no --selectProjects of the caller's,
+ * two Jest runs at once: the unit project, and the n8n project, whose globalSetup runs the
+ * real-n8n suites first. Those mostly wait on n8n (deliveries, polls, restarts), so the unit
+ * project's CPU-bound files fill the time instead of following it. Otherwise one run, as Jest
+ * would make it.
  */
-function sayTimes(report) {
-	const times = new Map();
-	let realN8n = false;
-	for (const file of report.testResults) {
-		const parts = path.relative(root, file.name).split(path.sep);
-		realN8n ||= parts[1] === 'n8n';
-		// The real-n8n suites run in the n8n project's globalSetup: their own records say how long.
-		if (parts[1] !== 'n8n') times.set(parts.slice(0, 2).join('/'), (times.get(parts.slice(0, 2).join('/')) ?? 0) + Math.max(0, file.endTime - file.startTime));
-	}
+function plannedRuns() {
+	const { withN8n, selected } = projectsFor(jestArgs, { ...process.env, ...(bail !== undefined && { RECRUITING_BAIL: bail }) });
+	if (!withN8n || selected !== undefined) return [{}];
+	return [
+		{ projects: ['n8n'], label: 'n8n', env: { RECRUITING_TEST_BUILT: '1' } },
+		{ projects: ['unit'], label: 'unit' },
+	];
+}
+
+/**
+ * Each suite's line, so growth shows: name, passed/failed(/skipped), seconds. The unit project's
+ * suites are its test folders (their files' times summed: files run in parallel, so a sum can
+ * exceed the wall time); the real-n8n suites are timed by their own records (globalSetup.ts).
+ */
+function sayTimes(runs) {
+	const suites = new Map();
+	const suite = (name) => {
+		if (!suites.has(name)) suites.set(name, { passed: 0, failed: 0, skipped: 0, ms: 0 });
+		return suites.get(name);
+	};
 	const checksDir = path.join(root, 'build', 'n8n-checks');
-	for (const name of realN8n && fs.existsSync(checksDir) ? fs.readdirSync(checksDir) : []) {
+	const realN8nSeconds = new Map();
+	for (const name of fs.existsSync(checksDir) ? fs.readdirSync(checksDir) : []) {
 		if (!name.endsWith('.exit.json')) continue;
 		const { seconds } = JSON.parse(fs.readFileSync(path.join(checksDir, name), 'utf8'));
-		if (typeof seconds === 'number') times.set(`real n8n: ${name.slice(0, -'.exit.json'.length)}`, seconds * 1000);
+		if (typeof seconds === 'number') realN8nSeconds.set(squash(name.slice(0, -'.exit.json'.length)), seconds);
 	}
-	say(`suite times (s): ${[...times].sort((a, b) => b[1] - a[1]).map(([suite, ms]) => `${suite} ${Math.round(ms / 1000)}`).join(', ')}; jest wall time ${Math.round((Date.now() - jestStarted) / 1000)}`);
+	for (const { report } of runs) {
+		for (const file of report.testResults) {
+			const parts = path.relative(root, file.name).split(path.sep);
+			const realN8n = parts[1] === 'n8n';
+			const base = path.basename(file.name, '.test.ts');
+			const entry = suite(realN8n ? `real n8n: ${base}` : parts.slice(0, 2).join('/'));
+			const counts = { passed: 0, failed: 0, skipped: 0 };
+			for (const t of file.assertionResults ?? []) {
+				if (t.status === 'passed') counts.passed++;
+				else if (t.status === 'failed') counts.failed++;
+				else counts.skipped++;
+			}
+			// A file that could not run counts as one failure here, as it fails the run.
+			if (file.status === 'failed' && counts.failed === 0) counts.failed = 1;
+			entry.passed += counts.passed;
+			entry.failed += counts.failed;
+			entry.skipped += counts.skipped;
+			entry.ms += realN8n ? (realN8nSeconds.get(squash(base)) ?? 0) * 1000 : Math.max(0, file.endTime - file.startTime);
+		}
+	}
+	say('suite times:');
+	const width = Math.max(0, ...[...suites.keys()].map((name) => name.length));
+	for (const [name, s] of [...suites].sort((a, b) => b[1].ms - a[1].ms)) {
+		const counts = `${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}`;
+		say(`  ${name.padEnd(width)}  ${counts.padEnd(32)} ${String(Math.round(s.ms / 1000)).padStart(5)} s`);
+	}
+	for (const run of runs) say(`  jest ${run.label ?? 'run'}: wall time ${Math.round(run.seconds)} s`);
 }
+
+/** A suite's name as its exit file and its test file both spell it: `queue-load`, `queueLoad`. */
+const squash = (name) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 function tail(file, lines) {
 	return fs.readFileSync(file, 'utf8').split('\n').slice(-lines - 1).join('\n');
 }
 
+/**
+ * Builds dist/ and the sandbox once, before two runs at once: the real-n8n suites would build at
+ * their start (removing dist/ first) while unit tests read the built tree (the README's pack
+ * figures); they are told it is built (globalSetup.ts passes --no-build).
+ */
+async function buildOnce() {
+	const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+	for (const script of ['build', 'build:sandbox']) {
+		toLog(`== npm run ${script}`);
+		const status = await new Promise((resolve) => {
+			const child = spawn(npm, ['run', script], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+			for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', toLog);
+			child.on('error', () => resolve('not started'));
+			child.on('close', (code) => resolve(code));
+		});
+		if (status !== 0) {
+			say(`npm run ${script} failed (${status}): see build/test.log`);
+			// Nothing runs on a broken build; the last line counts it as the one failure.
+			totals.failed++;
+			return false;
+		}
+	}
+	return true;
+}
+
 async function main() {
-	await runJest();
+	const started = Date.now();
+	const planned = plannedRuns();
+	if (planned.length > 1 && !(await buildOnce())) planned.splice(0, planned.length);
+	const runs = (await Promise.all(planned.map((run) => runJest(run)))).filter(Boolean);
+	if (runs.length > 0) sayTimes(runs);
+	say(`tests' wall time: ${Math.round((Date.now() - started) / 1000)} s`);
 	// The reliability counts of this run into build/reliability/RELIABILITY.md (npm test writes
 	// nothing tracked; `npm run docs:reliability` copies them into docs/).
 	if (jestArgs.length === 0 && fs.existsSync(path.join(root, 'scripts/reliability/report.js'))) {

@@ -25,7 +25,10 @@ function runSuite(suite: Suite): Promise<number | string> {
 	return new Promise((resolve) => {
 		// Jest sets NODE_ENV=test when it is unset; n8n then exits at start without a word.
 		const { NODE_ENV, ...env } = process.env;
-		const child = spawn(process.execPath, [suite.script, ...suite.args], {
+		// Built already by `npm test` (scripts/test.js), which runs the unit project meanwhile: a
+		// second build would remove dist/ while unit tests read it.
+		const built = process.env.RECRUITING_TEST_BUILT === '1' && !suite.args.includes('--no-build');
+		const child = spawn(process.execPath, [suite.script, ...suite.args, ...(built ? ['--no-build'] : [])], {
 			cwd: ROOT,
 			env: { ...env, ...(NODE_ENV === 'test' ? {} : { NODE_ENV }), RECRUITING_CHECKS_FILE: checksFile(suite) },
 			stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,9 @@
  * The one in-flight walker (nodes/shared/transport/walker.ts) where its callers use it: a picker
  * search that fails leaves no request running; reads grow to the read window by default and
  * writes go one after another; a 429 halves the window. In-flight counts are the sandbox's own
- * (requests it was handling at once), through n8n's engine over real HTTP.
+ * (requests it was handling at once), through n8n's engine over real HTTP, except where a test
+ * waits on nothing but time (what a 429 leaves of the pace): there the node's router runs on
+ * Jest's fake clock, as the send rate's own tests do (test/reliability/sendRateBench.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
 import { RecruitingApi } from '../../credentials/RecruitingApi.credentials';
@@ -10,6 +12,8 @@ import { Recruiting } from '../../nodes/Recruiting/Recruiting.node';
 import { READ_WINDOW } from '../../nodes/shared/transport';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { loadOptionsHarness, type LoadOptionsHarness } from '../harness';
+import { router } from '../../nodes/Recruiting/actions/router';
+import { fakeContext, flush, settle, useFakeClock } from '../reliability/sendRateBench';
 import { listDirect, startRecruitingFixture, type RecruitingFixture } from './fixture';
 
 describe('picker search', () => {
@@ -93,22 +97,6 @@ describe('what runs at once, counted at the sandbox', () => {
 		expect(fx.sandbox.inFlight().max).toBe(1);
 	});
 
-	test('a 429 halves the window: after it, at most half the read window at once', async () => {
-		fx.sandbox.setFaults([{ ...slow, delayMs: 100 }]);
-		await getCandidates([...candidateIds, ...candidateIds, ...candidateIds]);
-		const before = fx.sandbox.inFlight().max;
-		// The next request answers 429 (Retry-After 0); every other one takes 30 ms.
-		fx.sandbox.setFaults([{ kind: 'rate_limit', path: '/candidates', times: 1, retryAfter: 0 }, slow]);
-		await getCandidates(candidateIds.slice(0, 1));
-		fx.sandbox.clearRequests();
-		const result = await getCandidates(candidateIds);
-		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.json.id)).toEqual(candidateIds);
-		expect(before).toBeGreaterThan(READ_WINDOW / 2);
-		// Half the window; one more while the request that was refused is sent again.
-		expect(fx.sandbox.inFlight().max).toBeLessThanOrEqual(READ_WINDOW / 2 + 1);
-	});
-
 	test('a service that keeps answering 429 (Retry-After 1): one request at a time after the first refusals, and the run ends when its Max Wait is spent, saying so', async () => {
 		// Found by review of the gate before: each request in flight waited out its own Retry-After and
 		// all were sent again together: 64 × 6 = 384 requests in waves of 64.
@@ -139,4 +127,51 @@ describe('what runs at once, counted at the sandbox', () => {
 		expect(after400).toBeGreaterThan(-1);
 		expect(fx.sandbox.requests.length).toBeLessThanOrEqual(READ_WINDOW);
 	}, 30_000);
+});
+
+describe('what a 429 leaves, on the fake clock', () => {
+	// What the send rate lets fly after a refusal is a matter of time only: what got through in the
+	// second before it, the pace since, how long answers take. On a real clock a busy machine
+	// stretches each of them; on the fake one they are what the test says.
+	useFakeClock();
+
+	/** Candidate Get of `ids` through the node's router; each request answered `latencyMs` after it was sent, the first `refusals` with 429 (Retry-After 0). */
+	async function getCandidates(f: ReturnType<typeof fakeContext>, ids: string[], latencyMs: number, refusals = 0) {
+		const params: Record<string, unknown> = { resource: 'candidate', operation: 'get' };
+		const ctx = {
+			...(f.ctx as object),
+			getInputData: () => ids.map((id) => ({ json: { id } })),
+			getNodeParameter: (name: string, itemIndex: number, fallback?: unknown) => (name === 'candidateId' ? ids[itemIndex] : name in params ? params[name] : fallback),
+			continueOnFail: () => false,
+		};
+		const run = settle(router.call(ctx as never));
+		let refused = 0;
+		for (let step = 0; step < 100_000 && !run.done; step++) {
+			for (const call of f.open()) {
+				if (call.sentAt + latencyMs > Date.now()) continue;
+				if (refused < refusals) {
+					refused++;
+					call.answer({ statusCode: 429, headers: { 'retry-after': '0' }, body: { title: 'Too many requests' } });
+				} else call.answer({ statusCode: 200, body: { data: { id: call.path.split('/').pop() } } });
+			}
+			await flush(1);
+		}
+		expect(run.error).toBeUndefined();
+		return (run.value as { json: IDataObject }[][])[0].map((item) => item.json.id);
+	}
+
+	test('a 429 halves the window: after it, at most half the read window at once', async () => {
+		const f = fakeContext();
+		const ids = Array.from({ length: 100 }, (_, i) => `can_${i}`);
+		// 100 ms answers and 300 items: the window doubles each round and has rounds to spare.
+		expect(await getCandidates(f, [...ids, ...ids, ...ids], 100)).toEqual([...ids, ...ids, ...ids]);
+		const before = f.maxInFlight();
+		// The next request answers 429 (Retry-After 0); every other one takes 30 ms.
+		await getCandidates(f, ids.slice(0, 1), 30, 1);
+		f.resetMax();
+		expect(await getCandidates(f, ids, 30)).toEqual(ids);
+		expect(before).toBeGreaterThan(READ_WINDOW / 2);
+		// Half the window; one more while the request that was refused is sent again.
+		expect(f.maxInFlight()).toBeLessThanOrEqual(READ_WINDOW / 2 + 1);
+	});
 });

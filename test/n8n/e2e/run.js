@@ -14,7 +14,8 @@
  *            --agent-only (single-process suites: only the AI agent and MCP checks),
  *            --polling-only (single-process and queue suites: only the polling trigger's checks),
  *            --pair-only (single-process and queue suites: only the two triggers as a pair),
- *            --examples-only (single-process suites: only the examples' checks)
+ *            --examples-only (single-process suites: only the examples' checks),
+ *            --serial (every step one after another; RECRUITING_E2E_SERIAL=1 does the same)
  *
  * Per version: build, `npm pack`, install the tarball into a fresh n8n user folder by the command
  * README.md gives (scripts/e2e/readme.js runs it as written),
@@ -55,8 +56,9 @@ const VERSIONS = ['2.41.1', '1.123.81'];
 const APPLICATIONS = 2345;
 const EXAMPLE_APPLICATIONS = 300;
 /**
- * The no-argument run (`npm test`, CI): both versions one after the other, then queue mode on
- * 2.41.1. RECRUITING_E2E_QUEUE=0 leaves queue mode out; RECRUITING_E2E_VERSIONS=a,b picks versions.
+ * The no-argument run (`npm test`, CI): both versions one after the other in one lane, n8n 2.x's
+ * durable polling engine then queue mode in another, the two lanes at once (lanesOf).
+ * RECRUITING_E2E_QUEUE=0 leaves queue mode out; RECRUITING_E2E_VERSIONS=a,b picks versions.
  */
 const DEFAULT = {
 	versions: process.env.RECRUITING_E2E_VERSIONS ? process.env.RECRUITING_E2E_VERSIONS.split(',').filter(Boolean) : VERSIONS,
@@ -77,6 +79,7 @@ function parseArgs(argv) {
 			'polling-only': { type: 'boolean', default: false },
 			'pair-only': { type: 'boolean', default: false },
 			'examples-only': { type: 'boolean', default: false },
+			serial: { type: 'boolean', default: false },
 			'n8n-env': { type: 'string', multiple: true, default: [] },
 		},
 		argv,
@@ -91,6 +94,8 @@ function parseArgs(argv) {
 		pollingOnly: values['polling-only'],
 		pairOnly: values['pair-only'],
 		examplesOnly: values['examples-only'],
+		// One step after another (the default plan otherwise runs in two lanes at once).
+		serial: values.serial || process.env.RECRUITING_E2E_SERIAL === '1',
 		// KEY=VALUE for n8n (single-process, or every process of the queue stack), e.g. N8N_LOG_LEVEL=debug.
 		n8nEnv: Object.fromEntries(values['n8n-env'].map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
 	};
@@ -107,6 +112,15 @@ function parseArgs(argv) {
 		if (DEFAULT.queue && queuePossible()) o.plan.push({ kind: 'queue', version: VERSIONS[0] });
 	}
 	return o;
+}
+
+/**
+ * The default plan in two lanes of about equal length: the single-process suites in one, the
+ * durable polling engine and queue mode in the other. An explicit plan is one lane.
+ */
+function lanesOf(plan) {
+	const lanes = [plan.filter((p) => p.kind === 'single'), plan.filter((p) => p.kind !== 'single')];
+	return lanes.filter((lane) => lane.length > 0);
 }
 
 function queuePossible() {
@@ -657,18 +671,33 @@ async function main() {
 		if (!(e instanceof FatalCheck)) throw e;
 	}
 	if (tarball) {
-		for (const step of o.plan) {
-			const t = Date.now();
-			log(`=== ${step.kind} ${step.version}`);
-			try {
-				if (step.kind === 'queue') await queueSuite(checks, step.version, tarball, o);
-				else if (step.kind === 'durable') await durableSuite(checks, step.version, tarball, o);
-				else await singleSuite(checks, step.version, tarball, o);
-			} catch (e) {
-				checks.prefix = `[${step.version}${{ queue: ' queue', durable: ' durable polling', single: '' }[step.kind]}] `;
-				checks.skip(['suite'], `crashed: ${e.stack || e}`);
-			}
-			timings.push(`${step.kind} ${step.version} ${((Date.now() - t) / 1000).toFixed(0)}s`);
+		// Each lane runs its steps one after another, the lanes at once: n8n mostly waits (on
+		// deliveries, polls, restarts), so two n8n at a time fill the machine better than one.
+		// Each lane has its own checks (their prefix names the step), counted together below.
+		const lanes = o.serial ? [o.plan] : lanesOf(o.plan);
+		log(`lanes: ${lanes.map((lane) => lane.map((p) => `${p.kind} ${p.version}`).join(' then ')).join(' | ')}`);
+		const laneChecks = await Promise.all(
+			lanes.map(async (lane) => {
+				const own = new Checks();
+				for (const step of lane) {
+					const t = Date.now();
+					log(`=== ${step.kind} ${step.version}`);
+					try {
+						if (step.kind === 'queue') await queueSuite(own, step.version, tarball, o);
+						else if (step.kind === 'durable') await durableSuite(own, step.version, tarball, o);
+						else await singleSuite(own, step.version, tarball, o);
+					} catch (e) {
+						own.prefix = `[${step.version}${{ queue: ' queue', durable: ' durable polling', single: '' }[step.kind]}] `;
+						own.skip(['suite'], `crashed: ${e.stack || e}`);
+					}
+					timings.push(`${step.kind} ${step.version} ${((Date.now() - t) / 1000).toFixed(0)}s`);
+				}
+				return own;
+			}),
+		);
+		for (const own of laneChecks) {
+			checks.passed += own.passed;
+			checks.failed += own.failed;
 		}
 		fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
 	}
