@@ -23,6 +23,7 @@ const path = require('path');
 const readline = require('readline');
 const { bailApart } = require('./bailArg');
 const { projectsFor } = require('./jestProjects');
+const { buildAll } = require('./e2e/lib');
 
 const root = path.resolve(__dirname, '..');
 // With a filter (a path, `-t name`) jest.config.js leaves the real-n8n suites out.
@@ -199,23 +200,16 @@ function tail(file, lines) {
  * figures); they are told it is built (globalSetup.ts passes --no-build).
  */
 async function buildOnce() {
-	const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-	for (const script of ['build', 'build:sandbox']) {
-		toLog(`== npm run ${script}`);
-		const status = await new Promise((resolve) => {
-			const child = spawn(npm, ['run', script], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-			for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', toLog);
-			child.on('error', () => resolve('not started'));
-			child.on('close', (code) => resolve(code));
-		});
-		if (status !== 0) {
-			say(`npm run ${script} failed (${status}): see build/test.log`);
-			// Nothing runs on a broken build; the last line counts it as the one failure.
-			totals.failed++;
-			return false;
-		}
+	try {
+		await buildAll();
+		return true;
+	} catch (error) {
+		toLog(String(error.message));
+		say('the build failed: see build/test.log');
+		// Nothing runs on a broken build; the last line counts it as the one failure.
+		totals.failed++;
+		return false;
 	}
-	return true;
 }
 
 async function main() {
